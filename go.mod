@@ -1,0 +1,11 @@
+module nardi
+
+go 1.26.0
+
+require (
+	github.com/BurntSushi/toml v1.6.0 // indirect
+	github.com/fogleman/gg v1.3.0 // indirect
+	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
+	github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+	golang.org/x/image v0.48.0 // indirect
+)

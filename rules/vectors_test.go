@@ -1,0 +1,133 @@
+package rules
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/json"
+	"os"
+	"sort"
+	"testing"
+)
+
+// vector is one line of the GNU Backgammon test data in testdata/.
+type vector struct {
+	Pos   string `json:"pos"`
+	Dice  Dice   `json:"dice"`
+	Plays []struct {
+		Move   string  `json:"move"`
+		Result string  `json:"result"`
+		Pips   int     `json:"pips"`
+		Equity float64 `json:"equity"`
+	} `json:"plays"`
+}
+
+func loadVectors(t testing.TB, name string) []vector {
+	t.Helper()
+	f, err := os.Open("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []vector
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var v vector
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// wantResults is the set of result IDs gnubg lists, filtered to the plays
+// of most pips under the nardi rule set.
+func (v vector) wantResults(rs RuleSet) []string {
+	most := 0
+	for _, p := range v.Plays {
+		most = max(most, p.Pips)
+	}
+	var ids []string
+	for _, p := range v.Plays {
+		if rs == Nardi && p.Pips < most {
+			continue
+		}
+		ids = append(ids, p.Result)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+func TestVectorsMatchGnubg(t *testing.T) {
+	vs := loadVectors(t, "rules-random.jsonl.gz")
+	if len(vs) < 4000 {
+		t.Fatalf("only %d vectors", len(vs))
+	}
+	var g Generator
+	for _, rs := range []RuleSet{Standard, Nardi} {
+		bad := 0
+		for _, v := range vs {
+			p, err := ParsePositionID(v.Pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, results := g.Plays(p, v.Dice, rs)
+			got := make([]string, len(results))
+			for i, r := range results {
+				got[i] = r.PositionID()
+			}
+			sort.Strings(got)
+			want := v.wantResults(rs)
+			if !equalStrings(got, want) {
+				bad++
+				if bad <= 5 {
+					t.Errorf("%s %s %v: got %d plays %v, want %d %v", rs, v.Pos, v.Dice, len(got), got, len(want), want)
+				}
+			}
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d of %d positions differ from gnubg", rs, bad, len(vs))
+		}
+	}
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// BenchmarkPlays generates the legal plays of every vector position in turn;
+// ns/op is per position.
+func BenchmarkPlays(b *testing.B) {
+	vs := loadVectors(b, "rules-random.jsonl.gz")
+	pos := make([]Position, len(vs))
+	for i, v := range vs {
+		pos[i], _ = ParsePositionID(v.Pos)
+	}
+	var g Generator
+	b.ReportAllocs()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		g.Plays(pos[i], vs[i].Dice, Nardi)
+		i++
+		if i == len(vs) {
+			i = 0
+		}
+	}
+}
