@@ -301,7 +301,7 @@ func (g *Generator) last(n int, from, to int8) {
 		return
 	}
 	g.cur[n-1] = Step{From: from, To: to, Hit: hit}
-	g.record(n, lo, hi)
+	g.record(n, lo, hi, true)
 }
 
 // leaf records the n steps in g.cur, all made on the board, as a play.
@@ -309,12 +309,13 @@ func (g *Generator) leaf(n int) {
 	if n == 0 {
 		return // no step at all: the roll passes, and no play is listed
 	}
-	g.record(n, g.lo, g.hi)
+	g.record(n, g.lo, g.hi, false)
 }
 
 // record keeps the play of the n steps in g.cur, whose result has the key
 // (lo, hi), when it is among the best found and reaches a new position.
-func (g *Generator) record(n int, lo, hi uint64) {
+// pending tells that the last step is not made on the board.
+func (g *Generator) record(n int, lo, hi uint64, pending bool) {
 	score := n * 64
 	if n == 1 && g.high != 0 && g.dice[0] == g.high {
 		score += 32 // a lone larger die beats a lone smaller one
@@ -339,7 +340,7 @@ func (g *Generator) record(n int, lo, hi uint64) {
 	copy(pl.Steps[:], g.cur[:n])
 	g.plays = append(g.plays, pl)
 	res := g.pos
-	if s := g.cur[n-1]; lo != g.lo || hi != g.hi {
+	if s := g.cur[n-1]; pending {
 		res.Mine[s.From]--
 		res.Mine[s.To]++
 	}

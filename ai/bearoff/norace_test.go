@@ -1,0 +1,5 @@
+//go:build !race
+
+package bearoff
+
+const raceEnabled = false

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"nardi/rules"
+)
+
+// rollLine is one input line of the batch commands: "POSID D1 D2".
+type rollLine struct {
+	id   string
+	pos  rules.Position
+	dice rules.Dice
+}
+
+// parseRollLine reads "POSID D1 D2".
+func parseRollLine(line string) (rollLine, error) {
+	f := strings.Fields(line)
+	if len(f) != 3 {
+		return rollLine{}, fmt.Errorf("want \"POSID D1 D2\", got %q", line)
+	}
+	pos, err := rules.ParsePositionID(f[0])
+	if err != nil {
+		return rollLine{}, err
+	}
+	var d rules.Dice
+	for i := range d {
+		n, err := strconv.Atoi(f[1+i])
+		if err != nil || n < 1 || n > 6 {
+			return rollLine{}, fmt.Errorf("die %q is not 1..6", f[1+i])
+		}
+		d[i] = n
+	}
+	return rollLine{id: f[0], pos: pos, dice: d}, nil
+}
+
+// eachRollLine calls fn for every input line, parsed or not, and writes the
+// JSON value fn returns (or the error) as one line of output.
+func eachRollLine(stdin io.Reader, stdout io.Writer, fn func(rollLine) any) error {
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	w := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for sc.Scan() {
+		var out any
+		if l, err := parseRollLine(sc.Text()); err != nil {
+			out = struct {
+				Error string `json:"error"`
+			}{err.Error()}
+		} else {
+			out = fn(l)
+		}
+		if err := enc.Encode(out); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
+		if err := w.Flush(); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read input: %w", err)
+	}
+	return nil
+}
+
+// ruleSetFlag adds --rules to a flag set.
+func ruleSetFlag(fs *flag.FlagSet) *string {
+	return fs.String("rules", "nardi", "rule set: nardi or standard")
+}
+
+type movesPlay struct {
+	Move   string `json:"move"`
+	Result string `json:"result"`
+}
+
+type movesOut struct {
+	Pos   string      `json:"pos"`
+	Dice  rules.Dice  `json:"dice"`
+	Plays []movesPlay `json:"plays"`
+}
+
+// cmdMoves is "nardi moves [--rules nardi|standard]".
+func cmdMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rulesName := ruleSetFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	rs, err := rules.ParseRuleSet(*rulesName)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi moves:", err)
+		return 2
+	}
+	var g rules.Generator
+	err = eachRollLine(stdin, stdout, func(l rollLine) any {
+		plays, results := g.Plays(l.pos, l.dice, rs)
+		out := movesOut{Pos: l.id, Dice: l.dice, Plays: make([]movesPlay, len(plays))}
+		for i, pl := range plays {
+			out.Plays[i] = movesPlay{Move: pl.String(), Result: results[i].PositionID()}
+		}
+		return out
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi moves:", err)
+		return 1
+	}
+	return 0
+}
+
+// cmdShow is "nardi show POSID".
+func cmdShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: nardi show POSID")
+		return 2
+	}
+	p, err := rules.ParsePositionID(args[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi show:", err)
+		return 2
+	}
+	fmt.Fprint(stdout, p)
+	return 0
+}

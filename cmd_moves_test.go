@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestMovesCommand(t *testing.T) {
+	in := "4HPwATDgc/ABMA 6 5\nnot a line\n4HPwATDgc/ABMA 0 1\nzYxwJCEuHvACRA 4 2\n"
+	var out, errOut bytes.Buffer
+	if code := run([]string{"moves", "--rules", "standard"}, strings.NewReader(in), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d output lines for 4 input lines:\n%s", len(lines), out.String())
+	}
+	var first movesOut
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
+		t.Fatal(err)
+	}
+	// From the start a 6-5 has seven distinct plays, among them 24/13.
+	if first.Pos != "4HPwATDgc/ABMA" || first.Dice != [2]int{6, 5} || len(first.Plays) != 7 || first.Plays[0].Move != "24/13" {
+		t.Errorf("first line %+v", first)
+	}
+	for _, i := range []int{1, 2} {
+		var e struct{ Error string }
+		if err := json.Unmarshal([]byte(lines[i]), &e); err != nil || e.Error == "" {
+			t.Errorf("line %d: want an error object, got %s", i+1, lines[i])
+		}
+	}
+	if lines[3] != `{"pos":"zYxwJCEuHvACRA","dice":[4,2],"plays":[]}` {
+		t.Errorf("no-play line: %s", lines[3])
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"frobnicate"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "unknown command") {
+		t.Errorf("exit %d, stderr %q", code, errOut.String())
+	}
+}

@@ -1,0 +1,56 @@
+// Command nardi is a Telegram bot for short nardi, and the tools around it:
+// the rules engine, the computer opponent and the board picture, each usable
+// from the command line.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand of the binary.
+type command struct {
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands lists every subcommand; main dispatches on the first argument.
+var commands = map[string]command{
+	"moves": {"list the legal plays of POSID D1 D2 lines read from stdin, as JSON lines", cmdMoves},
+	"show":  {"print a position as a text board: nardi show POSID", cmdShow},
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "nardi: unknown command %q\n\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return c.run(args[1:], stdin, stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: nardi <command> [flags]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", name, commands[name].summary)
+	}
+}

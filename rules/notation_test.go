@@ -1,0 +1,39 @@
+package rules
+
+import "testing"
+
+// TestNotationRoundTrip writes every legal play of every vector position
+// and reads it back: it must name the same play.
+func TestNotationRoundTrip(t *testing.T) {
+	vs := loadVectors(t, "rules-random.jsonl.gz")
+	same, total := 0, 0
+	for _, v := range vs {
+		p, _ := ParsePositionID(v.Pos)
+		plays, results := LegalPlays(p, v.Dice, Standard)
+		gnubg := map[string]string{}
+		for _, gp := range v.Plays {
+			gnubg[gp.Result] = gp.Move
+		}
+		for i, pl := range plays {
+			text := pl.String()
+			back, err := ParsePlay(p, v.Dice, text, Standard)
+			if err != nil {
+				t.Fatalf("%s %v: %q: %v", v.Pos, v.Dice, text, err)
+			}
+			if p.ApplyPlay(back) != results[i] {
+				t.Fatalf("%s %v: %q read back as %q", v.Pos, v.Dice, text, back)
+			}
+			// gnubg's own notation must read as the same play too.
+			id := results[i].PositionID()
+			g, err := ParsePlay(p, v.Dice, gnubg[id], Standard)
+			if err != nil || p.ApplyPlay(g) != results[i] {
+				t.Fatalf("%s %v: gnubg's %q: %v", v.Pos, v.Dice, gnubg[id], err)
+			}
+			total++
+			if gnubg[id] == text {
+				same++
+			}
+		}
+	}
+	t.Logf("%d of %d plays written exactly as gnubg writes them", same, total)
+}

@@ -1,0 +1,190 @@
+package rules
+
+import (
+	"errors"
+	"slices"
+)
+
+// ErrNotLegal tells that steps made in a turn do not begin any legal play.
+var ErrNotLegal = errors.New("these steps do not begin a legal play")
+
+// Turn follows a turn in progress one checker step at a time, for a user
+// interface that offers each possible next step as a button. Offering
+// exactly NextSteps reaches exactly the legal plays.
+type Turn struct {
+	Start   Position
+	Dice    Dice
+	Rules   RuleSet
+	plays   []Play
+	results map[Position]int // result -> index in plays
+	length  int              // steps in every legal play
+}
+
+// NewTurn lists the legal plays of the roll.
+func NewTurn(p Position, d Dice, rs RuleSet) *Turn {
+	plays, results := LegalPlays(p, d, rs)
+	t := &Turn{Start: p, Dice: d, Rules: rs, plays: plays, results: make(map[Position]int, len(results))}
+	for i, r := range results {
+		t.results[r] = i
+	}
+	if len(plays) > 0 {
+		t.length = int(plays[0].N)
+	}
+	return t
+}
+
+// Plays returns the legal plays, one per distinct result.
+func (t *Turn) Plays() []Play { return t.plays }
+
+// Length is the number of steps every legal play has: 0 when the roll
+// cannot be played at all.
+func (t *Turn) Length() int { return t.length }
+
+// state is a position part way through the turn with the dice still unused.
+type state struct {
+	pos  Position
+	dice []int // sorted
+}
+
+// after returns every way the made steps can stand: a step that bears off
+// by less than its die may have used either die.
+func (t *Turn) after(made []Step) ([]state, error) {
+	if t.length == 0 && len(made) == 0 {
+		return []state{{pos: t.Start}}, nil
+	}
+	if len(made) > t.length {
+		return nil, ErrNotLegal
+	}
+	dice := t.Dice.List()
+	slices.Sort(dice)
+	states := []state{{t.Start, dice}}
+	for _, s := range made {
+		var next []state
+		for _, st := range states {
+			for j, die := range st.dice {
+				if j > 0 && st.dice[j-1] == die {
+					continue
+				}
+				to, ok := singleStep(&st.pos, s.From, int8(die))
+				if !ok || to != s.To {
+					continue
+				}
+				step := Step{From: s.From, To: to, Hit: to != Off && st.pos.Theirs[25-to] == 1}
+				next = append(next, state{st.pos.Apply(step), slices.Delete(slices.Clone(st.dice), j, j+1)})
+			}
+		}
+		states = next
+	}
+	var ok []state
+	for _, st := range states {
+		if t.completes(st, t.length-len(made)) {
+			ok = append(ok, st)
+		}
+	}
+	if len(ok) == 0 {
+		return nil, ErrNotLegal
+	}
+	return ok, nil
+}
+
+// completes tells whether left more steps from st can end on a legal result.
+func (t *Turn) completes(st state, left int) bool {
+	if left == 0 {
+		_, ok := t.results[st.pos]
+		return ok
+	}
+	for j, die := range st.dice {
+		if j > 0 && st.dice[j-1] == die {
+			continue
+		}
+		for from := int8(Bar); from >= 1; from-- {
+			to, ok := singleStep(&st.pos, from, int8(die))
+			if !ok {
+				continue
+			}
+			step := Step{From: from, To: to, Hit: to != Off && st.pos.Theirs[25-to] == 1}
+			if t.completes(state{st.pos.Apply(step), slices.Delete(slices.Clone(st.dice), j, j+1)}, left-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Next lists the steps that may follow the made ones and still lead to a
+// legal play, from the back of the board to the front, and tells whether
+// the made steps already are a whole legal play (then Next is empty). It
+// returns ErrNotLegal when the made steps begin no legal play.
+func (t *Turn) Next(made []Step) (next []Step, complete bool, err error) {
+	states, err := t.after(made)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(made) == t.length {
+		return nil, true, nil
+	}
+	for _, st := range states {
+		for j, die := range st.dice {
+			if j > 0 && st.dice[j-1] == die {
+				continue
+			}
+			for from := int8(Bar); from >= 1; from-- {
+				to, ok := singleStep(&st.pos, from, int8(die))
+				if !ok {
+					continue
+				}
+				step := Step{From: from, To: to, Hit: to != Off && st.pos.Theirs[25-to] == 1}
+				if slices.Contains(next, step) {
+					continue
+				}
+				rest := slices.Delete(slices.Clone(st.dice), j, j+1)
+				if t.completes(state{st.pos.Apply(step), rest}, t.length-len(made)-1) {
+					next = append(next, step)
+				}
+			}
+		}
+	}
+	slices.SortFunc(next, func(a, b Step) int {
+		if a.From != b.From {
+			return int(b.From) - int(a.From)
+		}
+		return int(b.To) - int(a.To)
+	})
+	return next, false, nil
+}
+
+// Play returns the legal play that the made steps complete, with its
+// steps in the order made.
+func (t *Turn) Play(made []Step) (Play, error) {
+	if _, complete, err := t.Next(made); err != nil || !complete || len(made) == 0 {
+		return Play{}, ErrNotLegal
+	}
+	var pl Play
+	pos := t.Start
+	for _, s := range made {
+		s.Hit = s.To != Off && pos.Theirs[25-s.To] == 1
+		pos = pos.Apply(s)
+		pl.Steps[pl.N] = s
+		pl.N++
+	}
+	return pl, nil
+}
+
+// UnusedDice returns the dice not yet used after the made steps, largest
+// first; for a bear-off by less than a die it assumes the smallest die
+// that could do it.
+func (t *Turn) UnusedDice(made []Step) []int {
+	states, err := t.after(made)
+	if err != nil || len(states) == 0 {
+		return nil
+	}
+	best := states[0].dice
+	for _, st := range states[1:] {
+		if slices.Compare(st.dice, best) > 0 {
+			best = st.dice
+		}
+	}
+	out := slices.Clone(best)
+	slices.Reverse(out)
+	return out
+}
