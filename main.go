@@ -18,8 +18,11 @@ type command struct {
 
 // commands lists every subcommand; main dispatches on the first argument.
 var commands = map[string]command{
-	"moves": {"list the legal plays of POSID D1 D2 lines read from stdin, as JSON lines", cmdMoves},
-	"show":  {"print a position as a text board: nardi show POSID", cmdShow},
+	"best":     {"choose the computer's play for POSID D1 D2 lines from stdin, as JSON lines", cmdBest},
+	"selfplay": {"play games between two levels and print points per game", cmdSelfplay},
+	"moves":    {"list the legal plays of POSID D1 D2 lines read from stdin, as JSON lines", cmdMoves},
+	"show":     {"print a position as a text board: nardi show POSID", cmdShow},
+	"train":    {"train the evaluator by self-play, resuming from checkpoints", cmdTrain},
 }
 
 func main() {

@@ -1,0 +1,31 @@
+package ai
+
+import "nardi/rules"
+
+// Best0 returns the index of the play whose result is best for the mover
+// at 0-ply (the network's static estimate), and the equities of all.
+func (e *Evaluator) Best0(results []rules.Position) (int, []float64) {
+	var s scratch
+	eqs := e.ply0(results, &s, make([]float64, 0, len(results)))
+	best := 0
+	for i, eq := range eqs {
+		if eq > eqs[best] {
+			best = i
+		}
+	}
+	return best, eqs
+}
+
+// Judge0 returns the PR figure of 0-ply play on a judged set, played under
+// the standard rules with koks counted, as the judge scores.
+func Judge0(net *Net, set []JudgedPosition) (float64, error) {
+	ev := NewEvaluator(net, rules.Standard, true)
+	return PR(set, func(p rules.Position, d rules.Dice) rules.Position {
+		_, results := rules.LegalPlays(p, d, rules.Standard)
+		if len(results) == 0 {
+			return p
+		}
+		best, _ := ev.Best0(results)
+		return results[best]
+	})
+}

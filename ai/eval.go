@@ -1,0 +1,147 @@
+package ai
+
+import (
+	"math"
+
+	"nardi/ai/bearoff"
+	"nardi/rules"
+)
+
+// Probs are the chances of the player on roll, indexed by OutWin and the
+// other output constants.
+type Probs [NumOutputs]float32
+
+// Equity is the expected points of the player on roll per point at stake,
+// with mars worth 2 and, when koks counts, koks worth 3.
+func (p Probs) Equity(koks bool) float64 {
+	e := 2*float64(p[OutWin]) - 1 + float64(p[OutWinMars]) - float64(p[OutLoseMars])
+	if koks {
+		e += float64(p[OutWinKoks]) - float64(p[OutLoseKoks])
+	}
+	return e
+}
+
+// flip returns the same chances seen from the other player.
+func (p Probs) flip() Probs {
+	return Probs{1 - p[OutWin], p[OutLoseMars], p[OutLoseKoks], p[OutWinMars], p[OutWinKoks]}
+}
+
+// tidy makes the chances consistent: a koks is a mars, a mars is a win.
+func (p *Probs) tidy() {
+	w := p[OutWin]
+	p[OutWinMars] = min(p[OutWinMars], w)
+	p[OutWinKoks] = min(p[OutWinKoks], p[OutWinMars])
+	p[OutLoseMars] = min(p[OutLoseMars], 1-w)
+	p[OutLoseKoks] = min(p[OutLoseKoks], p[OutLoseMars])
+}
+
+// Evaluator estimates positions: exactly from the bear-off database when
+// both sides bear off and both have borne off a checker, else with the
+// network. It is safe for concurrent use.
+type Evaluator struct {
+	Net   *Net
+	Rules rules.RuleSet
+	Koks  bool // koks counts (classic variant, and backgammon as gnubg scores it)
+	db    *bearoff.DB
+}
+
+// NewEvaluator returns an evaluator for the rule set.
+func NewEvaluator(net *Net, rs rules.RuleSet, koks bool) *Evaluator {
+	return &Evaluator{Net: net, Rules: rs, Koks: koks, db: bearoff.Get(rs == rules.Nardi)}
+}
+
+// scratch is one goroutine's working memory.
+type scratch struct {
+	f   features
+	a   activations
+	gen rules.Generator
+}
+
+// home returns the side's checkers on its home points, or false when some
+// are still outside or on the bar.
+func home(s *[26]int8) (pts [6]int8, ok bool) {
+	for i := 7; i <= rules.Bar; i++ {
+		if s[i] > 0 {
+			return pts, false
+		}
+	}
+	copy(pts[:], s[1:7])
+	return pts, true
+}
+
+// exact returns the chances of a pure bear-off in which both sides have
+// borne off a checker already, so no mars is possible.
+func (e *Evaluator) exact(p *rules.Position) (Probs, bool) {
+	if p.Mine[rules.Off] == 0 || p.Theirs[rules.Off] == 0 {
+		return Probs{}, false
+	}
+	mine, ok := home(&p.Mine)
+	if !ok {
+		return Probs{}, false
+	}
+	theirs, ok := home(&p.Theirs)
+	if !ok {
+		return Probs{}, false
+	}
+	return Probs{OutWin: float32(e.db.WinProb(mine, theirs))}, true
+}
+
+// probs evaluates a position with its player on roll, before the roll.
+func (e *Evaluator) probs(p *rules.Position, s *scratch) Probs {
+	if pr, ok := e.exact(p); ok {
+		return pr
+	}
+	s.f.encode(p)
+	e.Net.forward(&s.f, &s.a)
+	pr := Probs(s.a.out)
+	pr.tidy()
+	return pr
+}
+
+// afterPlay returns the equity for the mover of the position reached by a
+// play, seen from the mover (who is no longer on roll).
+func (e *Evaluator) afterPlay(r *rules.Position, s *scratch) float64 {
+	if r.Won() {
+		return float64(r.Value(e.Koks))
+	}
+	opp := r.Swap()
+	return -e.probs(&opp, s).Equity(e.Koks)
+}
+
+// Evaluate returns the chances of the player on roll in the position.
+func (e *Evaluator) Evaluate(p rules.Position) Probs {
+	var s scratch
+	return e.probs(&p, &s)
+}
+
+// ply0 returns the equities, for the mover, of the given results.
+func (e *Evaluator) ply0(results []rules.Position, s *scratch, out []float64) []float64 {
+	out = out[:0]
+	for i := range results {
+		out = append(out, e.afterPlay(&results[i], s))
+	}
+	return out
+}
+
+// ply1 returns the mover's equity of a result averaged over the opponent's
+// 21 rolls, the opponent answering each with its best play at 0-ply.
+func (e *Evaluator) ply1(r *rules.Position, s *scratch) float64 {
+	if r.Won() {
+		return float64(r.Value(e.Koks))
+	}
+	opp := r.Swap()
+	total := 0.0
+	var inner scratch
+	for _, roll := range rules.Rolls {
+		_, replies := s.gen.Plays(opp, roll.Dice, e.Rules)
+		best := math.Inf(-1)
+		if len(replies) == 0 {
+			best = -e.probs(r, &inner).Equity(e.Koks)
+		}
+		for i := range replies {
+			best = max(best, e.afterPlay(&replies[i], &inner))
+		}
+		total += float64(roll.Weight) * best
+	}
+	return -total / 36
+}

@@ -1,0 +1,89 @@
+// Package ai is the computer opponent: a neural network evaluator trained by
+// self-play, an exact bear-off database for races, lookahead, and three
+// playing levels.
+package ai
+
+import "nardi/rules"
+
+// NumInputs is the size of the network's input vector.
+const NumInputs = 2*(24*4+2) + 3
+
+// input is one non-zero input of the network.
+type input struct {
+	i int
+	v float32
+}
+
+// features holds the non-zero inputs of a position, at most one per input.
+type features struct {
+	n  int
+	in [NumInputs]input
+}
+
+func (f *features) add(i int, v float32) {
+	f.in[f.n] = input{i, v}
+	f.n++
+}
+
+// encode describes the position, seen from the player on roll, as inputs:
+// for each side and point, one unit for a first checker, one for a second,
+// one for a third and one growing with the rest; the bar and borne-off
+// checkers; both pip counts; and whether the sides are still in contact.
+func (f *features) encode(p *rules.Position) {
+	f.n = 0
+	for side, s := range []*[26]int8{&p.Mine, &p.Theirs} {
+		base := side * (24*4 + 2)
+		for pt := 1; pt <= 24; pt++ {
+			n := s[pt]
+			if n == 0 {
+				continue
+			}
+			j := base + (pt-1)*4
+			f.add(j, 1)
+			if n >= 2 {
+				f.add(j+1, 1)
+			}
+			if n >= 3 {
+				f.add(j+2, 1)
+			}
+			if n > 3 {
+				f.add(j+3, float32(n-3)/2)
+			}
+		}
+		if s[rules.Bar] > 0 {
+			f.add(base+96, float32(s[rules.Bar])/2)
+		}
+		if s[rules.Off] > 0 {
+			f.add(base+97, float32(s[rules.Off])/15)
+		}
+	}
+	mine, theirs := p.Pips()
+	base := 2 * (24*4 + 2)
+	f.add(base, float32(mine)/167)
+	f.add(base+1, float32(theirs)/167)
+	if contact(p) {
+		f.add(base+2, 1)
+	}
+}
+
+// contact tells whether some checker of one side still has to pass a
+// checker of the other.
+func contact(p *rules.Position) bool {
+	// The mover's rearmost checker against the opponent's rearmost one, in
+	// the mover's numbering: the opponent's point i is the mover's 25-i.
+	back := 0
+	for i := rules.Bar; i >= 1; i-- {
+		if p.Mine[i] > 0 {
+			back = i
+			break
+		}
+	}
+	oppBack := 0
+	for i := rules.Bar; i >= 1; i-- {
+		if p.Theirs[i] > 0 {
+			oppBack = 25 - i
+			break
+		}
+	}
+	return back > oppBack
+}

@@ -1,0 +1,204 @@
+package ai
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+)
+
+// The network's outputs, all for the player on roll.
+const (
+	OutWin      = iota // wins the game
+	OutWinMars         // wins a mars (gammon) or better
+	OutWinKoks         // wins a koks (backgammon)
+	OutLoseMars        // loses a mars or worse
+	OutLoseKoks        // loses a koks
+	NumOutputs
+)
+
+// Net is a network of one hidden layer of sigmoid units and sigmoid
+// outputs. Its weights do not change while it evaluates, so one Net serves
+// many goroutines; training changes them and must not overlap evaluation.
+type Net struct {
+	Hidden int
+	Games  int64     // self-play games trained so far
+	W1     []float32 // input-major: W1[i*Hidden+h]
+	B1     []float32
+	W2     []float32 // output-major: W2[o*Hidden+h]
+	B2     []float32
+}
+
+// NewNet returns a network with small random weights drawn from seed.
+func NewNet(hidden int, seed uint64) *Net {
+	rng := rand.New(rand.NewPCG(seed, 0x6e61726469))
+	n := &Net{
+		Hidden: hidden,
+		W1:     make([]float32, NumInputs*hidden),
+		B1:     make([]float32, hidden),
+		W2:     make([]float32, NumOutputs*hidden),
+		B2:     make([]float32, NumOutputs),
+	}
+	for i := range n.W1 {
+		n.W1[i] = float32(rng.Float64()*0.2 - 0.1)
+	}
+	for i := range n.W2 {
+		n.W2[i] = float32(rng.Float64()*0.2 - 0.1)
+	}
+	return n
+}
+
+// sigmoidTable samples the logistic function on [-sigmoidRange,
+// sigmoidRange]; sigmoid interpolates between the samples.
+const (
+	sigmoidRange = 16
+	sigmoidSteps = 4096
+)
+
+var sigmoidTable = func() (t [sigmoidSteps + 2]float32) {
+	for i := range t {
+		x := float64(i)*2*sigmoidRange/sigmoidSteps - sigmoidRange
+		t[i] = float32(1 / (1 + math.Exp(-x)))
+	}
+	return t
+}()
+
+func sigmoid(x float32) float32 {
+	if x <= -sigmoidRange {
+		return sigmoidTable[0]
+	}
+	if x >= sigmoidRange {
+		return sigmoidTable[sigmoidSteps]
+	}
+	f := (x + sigmoidRange) * (sigmoidSteps / (2 * sigmoidRange))
+	i := int(f)
+	frac := f - float32(i)
+	return sigmoidTable[i] + frac*(sigmoidTable[i+1]-sigmoidTable[i])
+}
+
+// activations is the scratch of one forward pass.
+type activations struct {
+	hidden []float32
+	out    [NumOutputs]float32
+}
+
+// forward runs the network on the inputs.
+func (n *Net) forward(f *features, a *activations) {
+	if len(a.hidden) != n.Hidden {
+		a.hidden = make([]float32, n.Hidden)
+	}
+	h := a.hidden
+	copy(h, n.B1)
+	for k := 0; k < f.n; k++ {
+		in := f.in[k]
+		w := n.W1[in.i*n.Hidden : (in.i+1)*n.Hidden]
+		if in.v == 1 {
+			for j := range h {
+				h[j] += w[j]
+			}
+		} else {
+			for j := range h {
+				h[j] += in.v * w[j]
+			}
+		}
+	}
+	for j := range h {
+		h[j] = sigmoid(h[j])
+	}
+	for o := 0; o < NumOutputs; o++ {
+		w := n.W2[o*n.Hidden : (o+1)*n.Hidden]
+		s := n.B2[o]
+		for j, x := range h {
+			s += w[j] * x
+		}
+		a.out[o] = sigmoid(s)
+	}
+}
+
+// backward moves the outputs of the last forward pass toward target by
+// gradient descent on the squared error, with learning rate alpha.
+func (n *Net) backward(f *features, a *activations, target *[NumOutputs]float32, alpha float32, grad []float32) {
+	h := a.hidden
+	if len(grad) < n.Hidden {
+		panic("ai: gradient scratch too small")
+	}
+	dh := grad[:n.Hidden]
+	clear(dh)
+	for o := 0; o < NumOutputs; o++ {
+		y := a.out[o]
+		d := (target[o] - y) * y * (1 - y) * alpha
+		if d == 0 {
+			continue
+		}
+		w := n.W2[o*n.Hidden : (o+1)*n.Hidden]
+		for j, x := range h {
+			dh[j] += d * w[j]
+			w[j] += d * x
+		}
+		n.B2[o] += d
+	}
+	for j, x := range h {
+		dh[j] *= x * (1 - x)
+	}
+	for j := range dh {
+		n.B1[j] += dh[j]
+	}
+	for k := 0; k < f.n; k++ {
+		in := f.in[k]
+		w := n.W1[in.i*n.Hidden : (in.i+1)*n.Hidden]
+		for j := range w {
+			w[j] += in.v * dh[j]
+		}
+	}
+}
+
+const netMagic = "NARDINET1"
+
+// MarshalBinary writes the network: a magic string, the sizes, the games
+// trained, then every weight as little-endian float32.
+func (n *Net) MarshalBinary() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(netMagic)
+	hdr := []int64{NumInputs, int64(n.Hidden), NumOutputs, n.Games}
+	if err := binary.Write(&b, binary.LittleEndian, hdr); err != nil {
+		return nil, err
+	}
+	for _, w := range [][]float32{n.W1, n.B1, n.W2, n.B2} {
+		if err := binary.Write(&b, binary.LittleEndian, w); err != nil {
+			return nil, err
+		}
+	}
+	return b.Bytes(), nil
+}
+
+// UnmarshalBinary reads what MarshalBinary wrote.
+func (n *Net) UnmarshalBinary(data []byte) error {
+	r := bytes.NewReader(data)
+	magic := make([]byte, len(netMagic))
+	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != netMagic {
+		return errors.New("ai: not a network file")
+	}
+	var hdr [4]int64
+	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
+		return fmt.Errorf("ai: network header: %w", err)
+	}
+	if hdr[0] != NumInputs || hdr[2] != NumOutputs || hdr[1] <= 0 || hdr[1] > 4096 {
+		return fmt.Errorf("ai: network of %d inputs, %d hidden, %d outputs does not fit this program", hdr[0], hdr[1], hdr[2])
+	}
+	h := int(hdr[1])
+	*n = Net{Hidden: h, Games: hdr[3],
+		W1: make([]float32, NumInputs*h), B1: make([]float32, h),
+		W2: make([]float32, NumOutputs*h), B2: make([]float32, NumOutputs)}
+	for _, w := range [][]float32{n.W1, n.B1, n.W2, n.B2} {
+		if err := binary.Read(r, binary.LittleEndian, w); err != nil {
+			return fmt.Errorf("ai: network weights: %w", err)
+		}
+	}
+	if r.Len() != 0 {
+		return errors.New("ai: trailing bytes after the network")
+	}
+	return nil
+}

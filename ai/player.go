@@ -1,0 +1,159 @@
+package ai
+
+import (
+	_ "embed"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"nardi/rules"
+)
+
+// Level is how well the computer plays.
+type Level int
+
+// The playing levels.
+const (
+	Easy Level = iota
+	Medium
+	Hard
+)
+
+// String returns the level's name as used on the command line.
+func (l Level) String() string {
+	switch l {
+	case Easy:
+		return "easy"
+	case Medium:
+		return "medium"
+	}
+	return "hard"
+}
+
+// ParseLevel reads "easy", "medium" or "hard".
+func ParseLevel(s string) (Level, error) {
+	switch s {
+	case "easy":
+		return Easy, nil
+	case "medium":
+		return Medium, nil
+	case "hard":
+		return Hard, nil
+	}
+	return Hard, fmt.Errorf("unknown level %q (want easy, medium or hard)", s)
+}
+
+//go:embed weights/net.bin
+var shippedWeights []byte
+
+var (
+	shippedOnce sync.Once
+	shippedNet  *Net
+	shippedErr  error
+)
+
+// ShippedNet returns the network trained by the project and embedded in
+// the binary. It is loaded once and shared.
+func ShippedNet() (*Net, error) {
+	shippedOnce.Do(func() {
+		shippedNet = new(Net)
+		shippedErr = shippedNet.UnmarshalBinary(shippedWeights)
+	})
+	return shippedNet, shippedErr
+}
+
+// style is how a level chooses: lookahead and deliberate mistakes.
+type style struct {
+	noise   float64 // spread of the error added to each play's equity
+	maxLoss float64 // a play losing more than this at 0-ply is never chosen
+	deep    bool    // look ahead one and two rolls on the best candidates
+}
+
+var styles = map[Level]style{
+	Easy:   {noise: 0.10, maxLoss: 0.22},
+	Medium: {noise: 0.035, maxLoss: 0.10},
+	Hard:   {deep: true},
+}
+
+// Player chooses plays for one level. It is safe for concurrent use.
+type Player struct {
+	Eval  *Evaluator
+	Level Level
+}
+
+// NewPlayer returns a player of the level for the rule set; koks tells
+// whether a koks scores 3 (classic variant).
+func NewPlayer(net *Net, rs rules.RuleSet, koks bool, level Level) *Player {
+	return &Player{Eval: NewEvaluator(net, rs, koks), Level: level}
+}
+
+// Choose returns the play the level makes with the roll, and the position
+// it leads to (seen from the mover). ok is false when nothing can be
+// played. The choice depends only on the position, the roll and seed, so
+// that games can be replayed and tests are deterministic.
+func (pl *Player) Choose(p rules.Position, d rules.Dice, seed uint64) (play rules.Play, result rules.Position, ok bool) {
+	plays, results := rules.LegalPlays(p, d, pl.Eval.Rules)
+	if len(plays) == 0 {
+		return rules.Play{}, p, false
+	}
+	if len(plays) == 1 {
+		return plays[0], results[0], true
+	}
+	i := pl.choose(p, d, results, seed)
+	return plays[i], results[i], true
+}
+
+func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Position, seed uint64) int {
+	e := pl.Eval
+	var s scratch
+	cs := make([]candidate, len(results))
+	for i := range results {
+		cs[i] = candidate{i, e.afterPlay(&results[i], &s)}
+	}
+	st := styles[pl.Level]
+	if !st.deep {
+		return mistaken(cs, st, p, d, seed)
+	}
+	cs = filter(cs, 8, 0.16)
+	if len(cs) == 1 {
+		return cs[0].i
+	}
+	for k := range cs {
+		cs[k].eq = e.ply1(&results[cs[k].i], &s)
+	}
+	cs = filter(cs, 3, 0.10)
+	if len(cs) == 1 {
+		return cs[0].i
+	}
+	for k := range cs {
+		cs[k].eq = e.ply2(&results[cs[k].i], &s)
+	}
+	return filter(cs, 1, 0)[0].i
+}
+
+// mistaken picks the play whose equity plus a deterministic error is the
+// largest, among plays that lose at most st.maxLoss: mistakes are likelier
+// the closer a play is to the best, as a person's are.
+func mistaken(cs []candidate, st style, p rules.Position, d rules.Dice, seed uint64) int {
+	h := fnv.New64a()
+	h.Write([]byte(p.PositionID()))
+	h.Write([]byte{byte(d[0]), byte(d[1])})
+	rng := rand.New(rand.NewPCG(h.Sum64(), seed))
+	best := math.Inf(-1)
+	for _, c := range cs {
+		best = max(best, c.eq)
+	}
+	choice, score := cs[0].i, math.Inf(-1)
+	for _, c := range cs {
+		if c.eq < best-st.maxLoss {
+			continue
+		}
+		v := c.eq + rng.NormFloat64()*st.noise
+		if v > score {
+			choice, score = c.i, v
+		}
+	}
+	return choice
+}

@@ -1,0 +1,91 @@
+package ai
+
+import (
+	"math"
+	"slices"
+
+	"nardi/rules"
+)
+
+// candidate is a play under consideration with its current estimate.
+type candidate struct {
+	i  int // index into the results
+	eq float64
+}
+
+// filter keeps the best candidates: at most keep of them, and only those
+// within window of the best.
+func filter(cs []candidate, keep int, window float64) []candidate {
+	slices.SortStableFunc(cs, func(a, b candidate) int {
+		switch {
+		case a.eq > b.eq:
+			return -1
+		case a.eq < b.eq:
+			return 1
+		}
+		return a.i - b.i
+	})
+	n := 1
+	for n < len(cs) && n < keep && cs[n].eq >= cs[0].eq-window {
+		n++
+	}
+	return cs[:n]
+}
+
+// ply2 returns the mover's equity of a result averaged over the opponent's
+// rolls, the opponent answering each with its best play at 0-ply, each
+// answer then judged at 1-ply from the mover's side.
+func (e *Evaluator) ply2(r *rules.Position, s *scratch) float64 {
+	if r.Won() {
+		return float64(r.Value(e.Koks))
+	}
+	opp := r.Swap()
+	total := 0.0
+	var inner scratch
+	eqs := make([]float64, 0, 64)
+	for _, roll := range rules.Rolls {
+		_, replies := s.gen.Plays(opp, roll.Dice, e.Rules)
+		var mine float64
+		if len(replies) == 0 {
+			// The opponent passes: the mover is on roll again in r.
+			mine = e.onRoll1(r, &inner)
+		} else {
+			eqs = e.ply0(replies, &inner, eqs)
+			best := 0
+			for i, eq := range eqs {
+				if eq > eqs[best] {
+					best = i
+				}
+			}
+			reply := replies[best]
+			if reply.Won() {
+				mine = -float64(reply.Value(e.Koks))
+			} else {
+				me := reply.Swap()
+				mine = e.onRoll1(&me, &inner)
+			}
+		}
+		total += float64(roll.Weight) * mine
+	}
+	return total / 36
+}
+
+// onRoll1 returns the equity of the player on roll in p, looking one roll
+// ahead: each of the 21 rolls played at its best at 0-ply.
+func (e *Evaluator) onRoll1(p *rules.Position, s *scratch) float64 {
+	total := 0.0
+	var g rules.Generator
+	for _, roll := range rules.Rolls {
+		_, results := g.Plays(*p, roll.Dice, e.Rules)
+		best := math.Inf(-1)
+		if len(results) == 0 {
+			opp := p.Swap()
+			best = -e.probs(&opp, s).Equity(e.Koks)
+		}
+		for i := range results {
+			best = max(best, e.afterPlay(&results[i], s))
+		}
+		total += float64(roll.Weight) * best
+	}
+	return total / 36
+}

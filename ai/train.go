@@ -1,0 +1,188 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"nardi/rules"
+)
+
+// TrainConfig sets up self-play training by temporal differences.
+type TrainConfig struct {
+	Hidden     int     // hidden units of a new network
+	Seed       uint64  // seeds the initial weights and every game's dice
+	Games      int64   // train until the network has played this many games
+	Alpha      float32 // learning rate at the start
+	AlphaEnd   float32 // learning rate reached at Games
+	Workers    int     // games played at once on shared weights; 1 is reproducible
+	Checkpoint int64   // games between checkpoints
+	Dir        string  // where checkpoints go; training resumes from Dir/latest.bin
+	Log        io.Writer
+	// Judge, when set, is called at each checkpoint and its figure logged.
+	Judge func(*Net) (float64, error)
+}
+
+// Train trains a network by self-play TD(0), resuming from the latest
+// checkpoint in cfg.Dir when there is one, and returns it once it has
+// played cfg.Games games or ctx ends (after writing a checkpoint).
+func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
+	if cfg.Workers < 1 {
+		cfg.Workers = 1
+	}
+	if cfg.Checkpoint < 1 {
+		cfg.Checkpoint = 10000
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("checkpoint dir: %w", err)
+	}
+	latest := filepath.Join(cfg.Dir, "latest.bin")
+	net := NewNet(cfg.Hidden, cfg.Seed)
+	if data, err := os.ReadFile(latest); err == nil {
+		if err := net.UnmarshalBinary(data); err != nil {
+			return nil, fmt.Errorf("resume from %s: %w", latest, err)
+		}
+		fmt.Fprintf(cfg.Log, "resuming at %d games\n", net.Games)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("read checkpoint: %w", err)
+	}
+	start := time.Now()
+	for net.Games < cfg.Games {
+		batchEnd := min(cfg.Games, (net.Games/cfg.Checkpoint+1)*cfg.Checkpoint)
+		var next atomic.Int64
+		next.Store(net.Games)
+		var wg sync.WaitGroup
+		for w := 0; w < cfg.Workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				t := newTrainer(net)
+				for {
+					g := next.Add(1) - 1
+					if g >= batchEnd || ctx.Err() != nil {
+						return
+					}
+					frac := float32(g) / float32(cfg.Games)
+					t.play(cfg.Seed, g, cfg.Alpha+(cfg.AlphaEnd-cfg.Alpha)*frac)
+				}
+			}()
+		}
+		wg.Wait()
+		net.Games = min(next.Load(), batchEnd)
+		if err := saveCheckpoint(net, cfg.Dir); err != nil {
+			return nil, err
+		}
+		msg := fmt.Sprintf("games %d  elapsed %s", net.Games, time.Since(start).Round(time.Second))
+		if cfg.Judge != nil && net.Games%cfg.Checkpoint == 0 {
+			if pr, err := cfg.Judge(net); err == nil {
+				msg += fmt.Sprintf("  PR(0-ply) %.2f", pr)
+			} else {
+				msg += "  judge: " + err.Error()
+			}
+		}
+		fmt.Fprintln(cfg.Log, msg)
+		if ctx.Err() != nil {
+			return net, ctx.Err()
+		}
+	}
+	return net, nil
+}
+
+// saveCheckpoint writes the network as latest.bin and as net-GAMES.bin,
+// each through a temporary file so a crash never leaves half a file.
+func saveCheckpoint(net *Net, dir string) error {
+	data, err := net.MarshalBinary()
+	if err != nil {
+		return fmt.Errorf("encode checkpoint: %w", err)
+	}
+	for _, name := range []string{fmt.Sprintf("net-%d.bin", net.Games), "latest.bin"} {
+		tmp := filepath.Join(dir, name+".tmp")
+		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+			return fmt.Errorf("write checkpoint: %w", err)
+		}
+		if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
+			return fmt.Errorf("write checkpoint: %w", err)
+		}
+	}
+	return nil
+}
+
+// trainer plays self-play games and learns from them.
+type trainer struct {
+	net   *Net
+	ev    [2]*Evaluator // by rule set
+	s     scratch
+	state scratch // the position being learnt
+	grad  []float32
+}
+
+func newTrainer(net *Net) *trainer {
+	return &trainer{
+		net:  net,
+		ev:   [2]*Evaluator{NewEvaluator(net, rules.Nardi, true), NewEvaluator(net, rules.Standard, true)},
+		grad: make([]float32, net.Hidden),
+	}
+}
+
+// outcome is the target of a won game, for the winner.
+func outcome(value int) [NumOutputs]float32 {
+	t := [NumOutputs]float32{OutWin: 1}
+	if value >= rules.Mars {
+		t[OutWinMars] = 1
+	}
+	if value >= rules.Koks {
+		t[OutWinKoks] = 1
+	}
+	return t
+}
+
+// play plays game number g of the seed to its end, moving each position's
+// evaluation toward that of the position after the greedy play.
+func (t *trainer) play(seed uint64, g int64, alpha float32) {
+	rng := rand.New(rand.NewPCG(seed, uint64(g)))
+	die := func() int { return rng.IntN(6) + 1 }
+	rs := rules.RuleSet(g % 2)
+	ev := t.ev[rs]
+	p := rules.Start()
+	_, d := rules.OpeningRoll(die)
+	for ply := 0; ply < 1000; ply++ {
+		t.state.f.encode(&p)
+		t.net.forward(&t.state.f, &t.state.a)
+		_, results := t.s.gen.Plays(p, d, rs)
+		var target [NumOutputs]float32
+		var next rules.Position
+		if len(results) == 0 {
+			next = p.Swap()
+		} else {
+			best, bestEq := 0, 0.0
+			for i := range results {
+				eq := ev.afterPlay(&results[i], &t.s)
+				if i == 0 || eq > bestEq {
+					best, bestEq = i, eq
+				}
+			}
+			r := results[best]
+			if r.Won() {
+				target = outcome(r.Value(true))
+				t.net.backward(&t.state.f, &t.state.a, &target, alpha, t.grad)
+				return
+			}
+			next = r.Swap()
+		}
+		target = ev.probs(&next, &t.s).flip()
+		t.net.backward(&t.state.f, &t.state.a, &target, alpha, t.grad)
+		p = next
+		d = rules.Dice{die(), die()}
+	}
+}

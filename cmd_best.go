@@ -1,0 +1,91 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"nardi/ai"
+	"nardi/rules"
+)
+
+type bestOut struct {
+	Pos    string     `json:"pos"`
+	Dice   rules.Dice `json:"dice"`
+	Move   string     `json:"move"`
+	Result string     `json:"result"`
+}
+
+// loadPlayer builds the computer player for the flags' level and rules.
+func loadPlayer(levelName, rulesName string, koks bool) (*ai.Player, error) {
+	level, err := ai.ParseLevel(levelName)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := rules.ParseRuleSet(rulesName)
+	if err != nil {
+		return nil, err
+	}
+	net, err := ai.ShippedNet()
+	if err != nil {
+		return nil, err
+	}
+	return ai.NewPlayer(net, rs, koks, level), nil
+}
+
+// cmdBest is "nardi best --level easy|medium|hard [--rules nardi|standard]".
+func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("best", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	level := fs.String("level", "hard", "easy, medium or hard")
+	rulesName := ruleSetFlag(fs)
+	koks := fs.Bool("koks", true, "count a koks as 3 points when choosing (backgammon scoring)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	player, err := loadPlayer(*level, *rulesName, *koks)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi best:", err)
+		return 2
+	}
+	err = eachRollLine(stdin, stdout, func(l rollLine) any {
+		out := bestOut{Pos: l.id, Dice: l.dice, Result: l.id}
+		if play, result, ok := player.Choose(l.pos, l.dice, 1); ok {
+			out.Move, out.Result = play.String(), result.PositionID()
+		}
+		return out
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi best:", err)
+		return 1
+	}
+	return 0
+}
+
+// cmdSelfplay is "nardi selfplay --games N --a hard --b medium".
+func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	games := fs.Int("games", 1000, "games to play")
+	a := fs.String("a", "hard", "level of player A")
+	b := fs.String("b", "medium", "level of player B")
+	rulesName := ruleSetFlag(fs)
+	seed := fs.Uint64("seed", 1, "seed of the dice")
+	workers := fs.Int("workers", 2, "games played at once")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	pa, err := loadPlayer(*a, *rulesName, false)
+	if err == nil {
+		var pb *ai.Player
+		pb, err = loadPlayer(*b, *rulesName, false)
+		if err == nil {
+			r := ai.SelfPlay(pa, pb, *games, *seed, *workers)
+			fmt.Fprintf(stdout, "%s vs %s, %d games (%s rules): A wins %d (%.1f%%), points per game for A %+.3f, 95%% CI [%+.3f, %+.3f]\n",
+				*a, *b, r.Games, *rulesName, r.WinsA, 100*float64(r.WinsA)/float64(max(1, r.Games)), r.Mean, r.Low, r.Hi)
+			return 0
+		}
+	}
+	fmt.Fprintln(stderr, "nardi selfplay:", err)
+	return 2
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"nardi/ai"
+)
+
+// cmdTrain is "nardi train": self-play training of the evaluator.
+func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := ai.TrainConfig{Log: stdout}
+	fs.IntVar(&cfg.Hidden, "hidden", 128, "hidden units of a new network")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the weights and the games")
+	fs.Int64Var(&cfg.Games, "games", 1000000, "train until this many games in all")
+	alpha := fs.Float64("alpha", 0.1, "learning rate at the start")
+	alphaEnd := fs.Float64("alpha-end", 0.02, "learning rate at the end")
+	fs.IntVar(&cfg.Workers, "workers", 1, "games at once on shared weights (1 is reproducible)")
+	fs.Int64Var(&cfg.Checkpoint, "checkpoint", 10000, "games between checkpoints")
+	fs.StringVar(&cfg.Dir, "dir", "checkpoints", "checkpoint directory (training resumes from it)")
+	judge := fs.String("judge", "", "judged positions (gzip JSON lines) to print the PR at checkpoints")
+	out := fs.String("out", "", "write the final network here too")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cfg.Alpha, cfg.AlphaEnd = float32(*alpha), float32(*alphaEnd)
+	if *judge != "" {
+		set, err := ai.LoadJudged(*judge)
+		if err != nil {
+			fmt.Fprintln(stderr, "nardi train:", err)
+			return 2
+		}
+		cfg.Judge = func(n *ai.Net) (float64, error) { return ai.Judge0(n, set) }
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	net, err := ai.Train(ctx, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi train:", err)
+		return 1
+	}
+	if *out != "" {
+		data, err := net.MarshalBinary()
+		if err == nil {
+			err = os.WriteFile(*out, data, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "nardi train:", err)
+			return 1
+		}
+	}
+	return 0
+}
