@@ -72,7 +72,7 @@ type style struct {
 }
 
 var styles = map[Level]style{
-	Easy:   {noise: 0.10, maxLoss: 0.22},
+	Easy:   {noise: 0.16, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
 	Hard:   {deep: true},
 }

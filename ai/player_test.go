@@ -1,7 +1,9 @@
 package ai
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"nardi/rules"
 )
@@ -44,4 +46,70 @@ func BenchmarkPR(b *testing.B) {
 			b.ReportMetric(pr, "PR")
 		})
 	}
+}
+
+// BenchmarkDecision times each level's decisions over the judged positions
+// on one goroutine and reports the median and 95th percentile.
+func BenchmarkDecision(b *testing.B) {
+	set := loadJudged(b)
+	net, err := ShippedNet()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, level := range []Level{Easy, Medium, Hard} {
+		b.Run(level.String(), func(b *testing.B) {
+			pl := NewPlayer(net, rules.Nardi, false, level)
+			var times []time.Duration
+			i := 0
+			for b.Loop() {
+				jp := set[i%len(set)]
+				i++
+				start := time.Now()
+				pl.Choose(jp.Pos, jp.Dice, 1)
+				times = append(times, time.Since(start))
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(times[len(times)*95/100].Microseconds())/1000, "p95-ms")
+		})
+	}
+}
+
+// Targets of the judge's figure (lower is better) on ai-judged.
+const (
+	hardTarget   = 8.0
+	mediumTarget = 18.0
+	easyLow      = 25.0
+	easyHigh     = 45.0
+)
+
+// TestLevelStrength judges each level's choices with GNU Backgammon's
+// equities. Easy and medium are judged on every position; hard, whose
+// lookahead is slow, on every 4th (every 20th under the race detector,
+// with a margin for the smaller sample); BenchmarkPR gives the full figure.
+func TestLevelStrength(t *testing.T) {
+	set := loadJudged(t)
+	easy, medium := levelPR(t, Easy, set), levelPR(t, Medium, set)
+	if easy < easyLow || easy > easyHigh {
+		t.Errorf("easy PR %.2f, want %.0f..%.0f", easy, easyLow, easyHigh)
+	}
+	if medium > mediumTarget {
+		t.Errorf("medium PR %.2f, want <= %.0f", medium, mediumTarget)
+	}
+	every, margin := 4, 0.0
+	if raceEnabled || testing.Short() {
+		every, margin = 20, 1.5
+	}
+	var sample []JudgedPosition
+	for i := 0; i < len(set); i += every {
+		sample = append(sample, set[i])
+	}
+	hard := levelPR(t, Hard, sample)
+	if hard > hardTarget+margin {
+		t.Errorf("hard PR %.2f on %d positions, want <= %.1f", hard, len(sample), hardTarget+margin)
+	}
+	if !(hard < medium && medium < easy) {
+		t.Errorf("levels out of order: hard %.2f, medium %.2f, easy %.2f", hard, medium, easy)
+	}
+	t.Logf("PR easy %.2f, medium %.2f, hard %.2f (%d positions)", easy, medium, hard, len(sample))
 }

@@ -22,7 +22,8 @@ type TrainConfig struct {
 	Seed       uint64  // seeds the initial weights and every game's dice
 	Games      int64   // train until the network has played this many games
 	Alpha      float32 // learning rate at the start
-	AlphaEnd   float32 // learning rate reached at Games
+	AlphaEnd   float32 // learning rate reached at Decay games and kept after
+	Decay      int64   // games over which the rate falls; independent of Games so a run can be extended
 	Workers    int     // games played at once on shared weights; 1 is reproducible
 	Checkpoint int64   // games between checkpoints
 	Dir        string  // where checkpoints go; training resumes from Dir/latest.bin
@@ -73,7 +74,7 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 					if g >= batchEnd || ctx.Err() != nil {
 						return
 					}
-					frac := float32(g) / float32(cfg.Games)
+					frac := min(1, float32(g)/float32(max(1, cfg.Decay)))
 					t.play(cfg.Seed, g, cfg.Alpha+(cfg.AlphaEnd-cfg.Alpha)*frac)
 				}
 			}()

@@ -1,0 +1,145 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"nardi/rules"
+)
+
+func TestNetRoundTrip(t *testing.T) {
+	n := NewNet(16, 7)
+	n.Games = 1234
+	data, err := n.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Net
+	if err := back.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if back.Games != 1234 || back.Hidden != 16 || back.W1[5] != n.W1[5] || back.B2[4] != n.B2[4] {
+		t.Error("network changed in a round trip")
+	}
+	if err := back.UnmarshalBinary(data[:len(data)-3]); err == nil {
+		t.Error("a truncated network was accepted")
+	}
+}
+
+// TestTrainingResumes checks that training stopped at a checkpoint and
+// resumed gives the very network of an uninterrupted run.
+func TestTrainingResumes(t *testing.T) {
+	cfg := TrainConfig{Hidden: 8, Seed: 3, Alpha: 0.1, AlphaEnd: 0.05, Decay: 60, Workers: 1, Checkpoint: 20}
+	cfg.Games, cfg.Dir = 60, t.TempDir()
+	straight, err := Train(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Dir = t.TempDir()
+	cfg.Games = 40
+	if _, err := Train(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Games = 60
+	resumed, err := Train(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed.Games != 60 {
+		t.Fatalf("resumed run stopped at %d games", resumed.Games)
+	}
+	for i := range straight.W1 {
+		if straight.W1[i] != resumed.W1[i] {
+			t.Fatalf("weight %d differs after resuming: %v vs %v", i, straight.W1[i], resumed.W1[i])
+		}
+	}
+}
+
+func TestEvaluatorRaces(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := NewEvaluator(net, rules.Nardi, false)
+	// A pure bear-off, both sides with checkers off: read from the database.
+	var p rules.Position
+	p.Mine[1], p.Mine[rules.Off] = 1, 14
+	p.Theirs[6], p.Theirs[5], p.Theirs[rules.Off] = 3, 3, 9
+	pr := ev.Evaluate(p)
+	if pr[OutWin] != 1 || pr[OutWinMars] != 0 || pr[OutLoseMars] != 0 {
+		t.Errorf("one checker on the ace point against six: %v", pr)
+	}
+	p.Mine[1], p.Mine[6], p.Mine[rules.Off] = 0, 2, 13
+	p.Theirs[6], p.Theirs[5], p.Theirs[rules.Off] = 0, 1, 14
+	if w := ev.Evaluate(p)[OutWin]; w < 0.1 || w > 0.9 {
+		t.Errorf("two on the six point against one on the five: win %.3f", w)
+	}
+	// A position far ahead must look better than the start.
+	ahead := rules.Start()
+	ahead.Mine = [26]int8{}
+	ahead.Mine[1], ahead.Mine[2], ahead.Mine[3] = 5, 5, 5
+	if ev.Evaluate(ahead).Equity(false) <= ev.Evaluate(rules.Start()).Equity(false) {
+		t.Error("fifteen checkers home against a fresh board does not look better than the start")
+	}
+}
+
+// TestChoicesAreLegal lets every level choose in random positions of both
+// rule sets: each choice is one of the legal plays.
+func TestChoicesAreLegal(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var g rules.Generator
+	n := 40
+	if raceEnabled {
+		n = 8
+	}
+	for _, rs := range []rules.RuleSet{rules.Nardi, rules.Standard} {
+		players := []*Player{NewPlayer(net, rs, false, Easy), NewPlayer(net, rs, false, Medium), NewPlayer(net, rs, true, Hard)}
+		p := rules.Start()
+		for i := 0; i < n; i++ {
+			d := rules.Dice{rng.IntN(6) + 1, rng.IntN(6) + 1}
+			_, results := g.Plays(p, d, rs)
+			legal := map[rules.Position]bool{}
+			for _, r := range results {
+				legal[r] = true
+			}
+			var next rules.Position
+			for _, pl := range players {
+				play, r, ok := pl.Choose(p, d, uint64(i))
+				if ok != (len(results) > 0) || (ok && (!legal[r] || p.ApplyPlay(play) != r)) {
+					t.Fatalf("%s %s chose an illegal play in %s %v", rs, pl.Level, p.PositionID(), d)
+				}
+				next = r
+			}
+			if next.Won() {
+				p = rules.Start()
+				continue
+			}
+			p = next.Swap()
+		}
+	}
+}
+
+// TestMediumBeatsEasy plays a short deterministic match between the two
+// quick levels; the full 2,000-game matches are run with nardi selfplay.
+func TestMediumBeatsEasy(t *testing.T) {
+	games := 400
+	if raceEnabled {
+		games = 60
+	}
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	medium := NewPlayer(net, rules.Nardi, false, Medium)
+	easy := NewPlayer(net, rules.Nardi, false, Easy)
+	r := SelfPlay(medium, easy, games, 99, 2)
+	if r.Mean <= 0 {
+		t.Errorf("medium scored %+.3f points a game against easy over %d games", r.Mean, games)
+	}
+	t.Logf("medium vs easy: %+.3f [%+.3f, %+.3f]", r.Mean, r.Low, r.Hi)
+}
