@@ -143,3 +143,28 @@ func TestMediumBeatsEasy(t *testing.T) {
 	}
 	t.Logf("medium vs easy: %+.3f [%+.3f, %+.3f]", r.Mean, r.Low, r.Hi)
 }
+
+// TestIncrementalEvaluation compares the evaluation of results computed
+// from the position before the play with a full evaluation.
+func TestIncrementalEvaluation(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := NewEvaluator(net, rules.Standard, true)
+	set := loadJudged(t)
+	var s scratch
+	for k, jp := range set {
+		if k%5 != 0 {
+			continue
+		}
+		_, results := rules.LegalPlays(jp.Pos, jp.Dice, rules.Standard)
+		fast := ev.ply0(&jp.Pos, results, &s, nil)
+		for i := range results {
+			slow := ev.afterPlay(&results[i], &s)
+			if d := fast[i] - slow; d > 1e-4 || d < -1e-4 {
+				t.Fatalf("%s %v play %d: incremental %.6f, full %.6f", jp.ID, jp.Dice, i, fast[i], slow)
+			}
+		}
+	}
+}

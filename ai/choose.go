@@ -2,11 +2,11 @@ package ai
 
 import "nardi/rules"
 
-// Best0 returns the index of the play whose result is best for the mover
-// at 0-ply (the network's static estimate), and the equities of all.
-func (e *Evaluator) Best0(results []rules.Position) (int, []float64) {
+// Best0 returns the index of the play from p whose result is best for the
+// mover at 0-ply (the network's static estimate), and the equities of all.
+func (e *Evaluator) Best0(p rules.Position, results []rules.Position) (int, []float64) {
 	var s scratch
-	eqs := e.ply0(results, &s, make([]float64, 0, len(results)))
+	eqs := e.ply0(&p, results, &s, make([]float64, 0, len(results)))
 	best := 0
 	for i, eq := range eqs {
 		if eq > eqs[best] {
@@ -25,7 +25,7 @@ func Judge0(net *Net, set []JudgedPosition) (float64, error) {
 		if len(results) == 0 {
 			return p
 		}
-		best, _ := ev.Best0(results)
+		best, _ := ev.Best0(p, results)
 		return results[best]
 	})
 }

@@ -54,7 +54,9 @@ func NewEvaluator(net *Net, rs rules.RuleSet, koks bool) *Evaluator {
 type scratch struct {
 	f   features
 	a   activations
+	b   base
 	gen rules.Generator
+	eqs []float64
 }
 
 // home returns the side's checkers on its home points, or false when some
@@ -114,13 +116,39 @@ func (e *Evaluator) Evaluate(p rules.Position) Probs {
 	return e.probs(&p, &s)
 }
 
-// ply0 returns the equities, for the mover, of the given results.
-func (e *Evaluator) ply0(results []rules.Position, s *scratch, out []float64) []float64 {
+// ply0 returns the equities, for the mover, of the results of plays from
+// p, evaluating each from p's own evaluation by the points that changed.
+func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch, out []float64) []float64 {
 	out = out[:0]
+	opp := p.Swap()
+	e.Net.setBase(&s.b, &opp, &s.f)
 	for i := range results {
-		out = append(out, e.afterPlay(&results[i], s))
+		r := &results[i]
+		if r.Won() {
+			out = append(out, float64(r.Value(e.Koks)))
+			continue
+		}
+		o := r.Swap()
+		pr, ok := e.exact(&o)
+		if !ok {
+			e.Net.forwardNear(&s.b, &o, &s.a)
+			pr = Probs(s.a.out)
+			pr.tidy()
+		}
+		out = append(out, -pr.Equity(e.Koks))
 	}
 	return out
+}
+
+// best0 returns the largest 0-ply equity for the mover among the results
+// of plays from p.
+func (e *Evaluator) best0(p *rules.Position, results []rules.Position, s *scratch) float64 {
+	s.eqs = e.ply0(p, results, s, s.eqs)
+	best := math.Inf(-1)
+	for _, eq := range s.eqs {
+		best = max(best, eq)
+	}
+	return best
 }
 
 // ply1 returns the mover's equity of a result averaged over the opponent's
@@ -134,12 +162,11 @@ func (e *Evaluator) ply1(r *rules.Position, s *scratch) float64 {
 	var inner scratch
 	for _, roll := range rules.Rolls {
 		_, replies := s.gen.Plays(opp, roll.Dice, e.Rules)
-		best := math.Inf(-1)
+		var best float64
 		if len(replies) == 0 {
 			best = -e.probs(r, &inner).Equity(e.Koks)
-		}
-		for i := range replies {
-			best = max(best, e.afterPlay(&replies[i], &inner))
+		} else {
+			best = e.best0(&opp, replies, &inner)
 		}
 		total += float64(roll.Weight) * best
 	}

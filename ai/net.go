@@ -105,6 +105,13 @@ func (n *Net) forward(f *features, a *activations) {
 			}
 		}
 	}
+	n.finish(a)
+}
+
+// finish applies the hidden layer's sigmoid to the sums in a.hidden and
+// computes the outputs.
+func (n *Net) finish(a *activations) {
+	h := a.hidden
 	for j := range h {
 		h[j] = sigmoid(h[j])
 	}

@@ -108,9 +108,10 @@ func (pl *Player) Choose(p rules.Position, d rules.Dice, seed uint64) (play rule
 func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Position, seed uint64) int {
 	e := pl.Eval
 	var s scratch
+	eqs := e.ply0(&p, results, &s, nil)
 	cs := make([]candidate, len(results))
-	for i := range results {
-		cs[i] = candidate{i, e.afterPlay(&results[i], &s)}
+	for i, eq := range eqs {
+		cs[i] = candidate{i, eq}
 	}
 	st := styles[pl.Level]
 	if !st.deep {

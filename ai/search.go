@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"math"
 	"slices"
 
 	"nardi/rules"
@@ -50,7 +49,7 @@ func (e *Evaluator) ply2(r *rules.Position, s *scratch) float64 {
 			// The opponent passes: the mover is on roll again in r.
 			mine = e.onRoll1(r, &inner)
 		} else {
-			eqs = e.ply0(replies, &inner, eqs)
+			eqs = e.ply0(&opp, replies, &inner, eqs)
 			best := 0
 			for i, eq := range eqs {
 				if eq > eqs[best] {
@@ -77,13 +76,12 @@ func (e *Evaluator) onRoll1(p *rules.Position, s *scratch) float64 {
 	var g rules.Generator
 	for _, roll := range rules.Rolls {
 		_, results := g.Plays(*p, roll.Dice, e.Rules)
-		best := math.Inf(-1)
+		var best float64
 		if len(results) == 0 {
 			opp := p.Swap()
 			best = -e.probs(&opp, s).Equity(e.Koks)
-		}
-		for i := range results {
-			best = max(best, e.afterPlay(&results[i], s))
+		} else {
+			best = e.best0(p, results, s)
 		}
 		total += float64(roll.Weight) * best
 	}

@@ -166,11 +166,12 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 		if len(results) == 0 {
 			next = p.Swap()
 		} else {
-			best, bestEq := 0, 0.0
-			for i := range results {
-				eq := ev.afterPlay(&results[i], &t.s)
-				if i == 0 || eq > bestEq {
-					best, bestEq = i, eq
+			eqs := ev.ply0(&p, results, &t.s, t.s.eqs)
+			t.s.eqs = eqs
+			best := 0
+			for i, eq := range eqs {
+				if eq > eqs[best] {
+					best = i
 				}
 			}
 			r := results[best]

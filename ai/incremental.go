@@ -1,0 +1,103 @@
+package ai
+
+import "nardi/rules"
+
+// pointUnits returns the four inputs of a point holding n checkers of one
+// side, as encode sets them.
+func pointUnits(n int8) (u [4]float32) {
+	if n >= 1 {
+		u[0] = 1
+	}
+	if n >= 2 {
+		u[1] = 1
+	}
+	if n >= 3 {
+		u[2] = 1
+	}
+	if n > 3 {
+		u[3] = float32(n-3) / 2
+	}
+	return u
+}
+
+// extraUnits returns the inputs after the two sides' blocks: pip counts
+// and contact.
+func extraUnits(p *rules.Position) [3]float32 {
+	mine, theirs := p.Pips()
+	u := [3]float32{float32(mine) / 167, float32(theirs) / 167, 0}
+	if contact(p) {
+		u[2] = 1
+	}
+	return u
+}
+
+// base is a position with its hidden layer's input sums, from which
+// positions that differ in a few points are evaluated cheaply.
+type base struct {
+	pos   rules.Position
+	sums  []float32
+	extra [3]float32
+}
+
+// setBase computes the hidden sums of p.
+func (n *Net) setBase(b *base, p *rules.Position, f *features) {
+	b.pos = *p
+	if len(b.sums) != n.Hidden {
+		b.sums = make([]float32, n.Hidden)
+	}
+	f.encode(p)
+	copy(b.sums, n.B1)
+	for k := 0; k < f.n; k++ {
+		in := f.in[k]
+		w := n.W1[in.i*n.Hidden : (in.i+1)*n.Hidden]
+		for j := range b.sums {
+			b.sums[j] += in.v * w[j]
+		}
+	}
+	b.extra = extraUnits(p)
+}
+
+// addRow adds d times input i's weights to the sums.
+func (n *Net) addRow(h []float32, i int, d float32) {
+	if d == 0 {
+		return
+	}
+	w := n.W1[i*n.Hidden : (i+1)*n.Hidden]
+	for j := range h {
+		h[j] += d * w[j]
+	}
+}
+
+// forwardNear runs the network on p, which differs from b's position in a
+// few points, starting from b's sums. It gives forward's outputs.
+func (n *Net) forwardNear(b *base, p *rules.Position, a *activations) {
+	if len(a.hidden) != n.Hidden {
+		a.hidden = make([]float32, n.Hidden)
+	}
+	h := a.hidden
+	copy(h, b.sums)
+	for side, pair := range [2][2]*[26]int8{{&p.Mine, &b.pos.Mine}, {&p.Theirs, &b.pos.Theirs}} {
+		now, was := pair[0], pair[1]
+		blk := side * (24*4 + 2)
+		for pt := 1; pt <= 24; pt++ {
+			if now[pt] == was[pt] {
+				continue
+			}
+			un, uw := pointUnits(now[pt]), pointUnits(was[pt])
+			for k := 0; k < 4; k++ {
+				n.addRow(h, blk+(pt-1)*4+k, un[k]-uw[k])
+			}
+		}
+		if now[rules.Bar] != was[rules.Bar] {
+			n.addRow(h, blk+96, float32(now[rules.Bar]-was[rules.Bar])/2)
+		}
+		if now[rules.Off] != was[rules.Off] {
+			n.addRow(h, blk+97, float32(now[rules.Off]-was[rules.Off])/15)
+		}
+	}
+	extra := extraUnits(p)
+	for k := range extra {
+		n.addRow(h, 2*(24*4+2)+k, extra[k]-b.extra[k])
+	}
+	n.finish(a)
+}
