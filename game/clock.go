@@ -1,0 +1,193 @@
+package game
+
+import (
+	"fmt"
+	"time"
+
+	"nardi/rules"
+)
+
+// Clock is the state of both players' clocks, as our reference app keeps
+// them: each turn first spends up to the time control's Move, then eats
+// into the mover's Reserve, which carries over from turn to turn. The
+// clock of the seat on turn runs from TurnStarted; when the turn ends,
+// max(0, elapsed − Move) is taken from the mover's reserve.
+//
+// Nothing here is a wall-clock deadline alone: a paused clock keeps
+// PausedAt, and Resume moves TurnStarted on by the time spent paused. So a
+// bot that pauses every game as it stops, or on start Shifts them by the
+// time it was down, gives the players exactly the time they had.
+type Clock struct {
+	// TurnStarted is when the current turn's clock started (moved on by
+	// Resume and Shift so that paused time does not count).
+	TurnStarted time.Time `json:"turn_started,omitzero"`
+	// Reserve is what is left of each seat's reserve, not counting the
+	// current turn's overrun.
+	Reserve [2]time.Duration `json:"reserve"`
+	// Paused tells that the clocks are stopped, since PausedAt.
+	Paused bool `json:"paused,omitempty"`
+	// PausedAt is when the clocks were stopped; zero while running.
+	PausedAt time.Time `json:"paused_at,omitzero"`
+	// TimedOut tells that the seat on turn has run out of time and its
+	// opponent may claim the game. It clears when the late player ends
+	// the turn.
+	TimedOut bool `json:"timed_out,omitempty"`
+}
+
+// Clock returns the clocks' state.
+func (g *Game) Clock() Clock { return g.clock }
+
+// startClock starts the clock of a new turn; a paused game starts the turn
+// paused, with nothing spent.
+func (g *Game) startClock(now time.Time) {
+	now = now.UTC()
+	g.clock.TurnStarted = now
+	if g.clock.Paused {
+		g.clock.PausedAt = now
+	}
+}
+
+// clockRuns tells whether the time of the seat on turn counts: the game
+// has a clock and the turn is to be played (a roll with no legal play
+// waits for its pass without a clock).
+func (g *Game) clockRuns() bool {
+	return g.opts.Clock.Enabled() && (g.phase == PhaseMoving || g.phase == PhaseComplete)
+}
+
+// Elapsed returns the time spent in the current turn by now, paused time
+// left out.
+func (g *Game) Elapsed(now time.Time) time.Duration {
+	end := now
+	if g.clock.Paused {
+		end = g.clock.PausedAt
+	}
+	if d := end.Sub(g.clock.TurnStarted); d > 0 {
+		return d
+	}
+	return 0
+}
+
+// TimeLeft returns what a seat has left by now of the current move's time
+// and of its reserve. For the seat not on turn it is a whole move time and
+// its reserve; without a clock, zero.
+func (g *Game) TimeLeft(s Seat, now time.Time) (move, reserve time.Duration) {
+	if !g.opts.Clock.Enabled() || !s.Valid() {
+		return 0, 0
+	}
+	move, reserve = g.opts.Clock.Move, g.clock.Reserve[s]
+	if s != g.turn || !g.clockRuns() {
+		return move, reserve
+	}
+	el := g.Elapsed(now)
+	if el < move {
+		return move - el, reserve
+	}
+	reserve -= el - move
+	return 0, max(reserve, 0)
+}
+
+// Deadline returns when the seat on turn runs out of time: TurnStarted +
+// Move + its Reserve. There is none without a clock, while paused, in a
+// turn with no legal play, after the timeout has been marked, or once the
+// game is over.
+func (g *Game) Deadline() (time.Time, bool) {
+	if !g.clockRuns() || g.clock.Paused || g.clock.TimedOut {
+		return time.Time{}, false
+	}
+	return g.clock.TurnStarted.Add(g.opts.Clock.Move + g.clock.Reserve[g.turn]), true
+}
+
+// overdue tells whether the seat on turn has used up its move time and
+// reserve by now.
+func (g *Game) overdue(now time.Time) bool {
+	return g.clockRuns() && g.Elapsed(now) >= g.opts.Clock.Move+g.clock.Reserve[g.turn]
+}
+
+// charge takes the current turn's overrun of the move time from the
+// mover's reserve, never below zero, and clears a timeout.
+func (g *Game) charge(now time.Time) {
+	if g.clockRuns() {
+		if over := g.Elapsed(now) - g.opts.Clock.Move; over > 0 {
+			g.clock.Reserve[g.turn] = max(g.clock.Reserve[g.turn]-over, 0)
+		}
+	}
+	g.clock.TimedOut = false
+}
+
+// MarkTimedOut records that the seat on turn has run out of time by now,
+// so that its opponent may claim the game. The game goes on: the late
+// player may still end the turn, which clears the mark.
+func (g *Game) MarkTimedOut(counter uint32, now time.Time) error {
+	if err := g.check(g.turn, counter, false); err != nil {
+		return err
+	}
+	if g.clock.TimedOut || !g.overdue(now) {
+		return fail(ErrNotTimedOut, fmt.Sprintf("seat %d still has time", g.turn))
+	}
+	g.counter++
+	g.clock.TimedOut = true
+	g.clock.Reserve[g.turn] = 0
+	return nil
+}
+
+// ClaimTimeout ends the game for the seat whose opponent, on turn, has
+// run out of time (marked or not): it wins rules.TimeoutValue (a mars).
+func (g *Game) ClaimTimeout(s Seat, counter uint32, now time.Time) error {
+	if err := g.check(s, counter, false); err != nil {
+		return err
+	}
+	if s == g.turn {
+		return fail(ErrNotTimedOut, "only the opponent of the late player may claim")
+	}
+	if !g.clock.TimedOut && !g.overdue(now) {
+		return fail(ErrNotTimedOut, fmt.Sprintf("seat %d still has time", g.turn))
+	}
+	g.counter++
+	g.end(s, ReasonTimeout, rules.TimeoutValue, now)
+	return nil
+}
+
+// Pause stops the clocks at now, as while the bot shuts down or waits on
+// Telegram. Pausing a paused game does nothing.
+func (g *Game) Pause(now time.Time) {
+	if !g.clock.Paused {
+		g.clock.Paused, g.clock.PausedAt = true, now.UTC()
+	}
+}
+
+// Resume starts the clocks again at now; the time since Pause is not
+// charged to anyone.
+func (g *Game) Resume(now time.Time) {
+	if !g.clock.Paused {
+		return
+	}
+	if d := now.Sub(g.clock.PausedAt); d > 0 {
+		g.clock.TurnStarted = g.clock.TurnStarted.Add(d)
+	}
+	g.clock.Paused, g.clock.PausedAt = false, time.Time{}
+}
+
+// Shift gives the seat on turn d more time by moving its turn's start on,
+// as for the time the bot was down after a crash (from its last heartbeat
+// to its restart). A negative d does nothing.
+func (g *Game) Shift(d time.Duration) {
+	if d > 0 {
+		g.clock.TurnStarted = g.clock.TurnStarted.Add(d)
+	}
+}
+
+// Recover gives the clocks back the time the bot was down, as it starts
+// again at now: a game it paused as it stopped resumes; a game it left
+// running (a crash) moves on by the time since lastAlive, the bot's last
+// heartbeat (or since its turn began, if later).
+func (g *Game) Recover(lastAlive, now time.Time) {
+	if g.clock.Paused {
+		g.Resume(now)
+		return
+	}
+	from := lastAlive
+	if g.clock.TurnStarted.After(from) {
+		from = g.clock.TurnStarted
+	}
+	g.Shift(now.Sub(from))
+}

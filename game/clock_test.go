@@ -1,0 +1,232 @@
+package game
+
+import (
+	"testing"
+	"time"
+
+	"nardi/rules"
+)
+
+var clock10x60 = Options{Clock: TimeControl{Move: 10 * time.Second, Reserve: 60 * time.Second}}
+
+func reserves(g *Game) [2]time.Duration { return g.Clock().Reserve }
+
+func TestClockChargesMoveTimeThenReserve(t *testing.T) {
+	g := newGame(t, clock10x60, seq(6, 5, 4, 3, 2, 1))
+	if d, found := g.Deadline(); !found || !d.Equal(t0.Add(70*time.Second)) {
+		t.Fatalf("deadline %v %v", d, found)
+	}
+	// Seat 0 takes 4 s: within its move time, the reserve is untouched.
+	move, res := g.TimeLeft(0, t0.Add(4*time.Second))
+	if move != 6*time.Second || res != 60*time.Second {
+		t.Fatalf("time left %v %v", move, res)
+	}
+	firstPlay(t, g, t0.Add(4*time.Second))
+	if reserves(g) != [2]time.Duration{60 * time.Second, 60 * time.Second} {
+		t.Fatalf("reserves %v", reserves(g))
+	}
+	// Seat 1's clock started when its turn began; it takes 15 s: 5 s of
+	// reserve.
+	now := t0.Add(4 * time.Second)
+	if !g.Clock().TurnStarted.Equal(now) {
+		t.Fatalf("turn started %v", g.Clock().TurnStarted)
+	}
+	if move, res := g.TimeLeft(1, now.Add(15*time.Second)); move != 0 || res != 55*time.Second {
+		t.Fatalf("time left %v %v", move, res)
+	}
+	if move, res := g.TimeLeft(0, now.Add(15*time.Second)); move != 10*time.Second || res != 60*time.Second {
+		t.Fatalf("opponent's time left %v %v", move, res)
+	}
+	now = now.Add(15 * time.Second)
+	firstPlay(t, g, now)
+	if reserves(g) != [2]time.Duration{60 * time.Second, 55 * time.Second} {
+		t.Fatalf("reserves %v", reserves(g))
+	}
+	// Seat 0 takes 25 s, then seat 1 takes 12 s: the reserves carry over.
+	now = now.Add(25 * time.Second)
+	firstPlay(t, g, now)
+	now = now.Add(12 * time.Second)
+	if d, _ := g.Deadline(); !d.Equal(now.Add(-12 * time.Second).Add(65 * time.Second)) {
+		t.Fatalf("deadline %v", d)
+	}
+	firstPlay(t, g, now)
+	if reserves(g) != [2]time.Duration{45 * time.Second, 53 * time.Second} {
+		t.Fatalf("reserves %v", reserves(g))
+	}
+	// Steps and undos do not stop the clock; only the end of the turn
+	// charges it.
+	ok(t, g.Step(0, g.Counter(), g.NextSteps()[0], false, now.Add(30*time.Second)))
+	if reserves(g)[0] != 45*time.Second {
+		t.Fatal("a step charged the clock")
+	}
+	if move, res := g.TimeLeft(0, now.Add(30*time.Second)); move != 0 || res != 25*time.Second {
+		t.Fatalf("time left mid-turn %v %v", move, res)
+	}
+	ok(t, g.Undo(0, g.Counter()))
+	for g.Turn() == 0 {
+		ok(t, g.Step(0, g.Counter(), g.NextSteps()[0], true, now.Add(31*time.Second)))
+	}
+	if reserves(g)[0] != 24*time.Second {
+		t.Fatalf("reserves %v", reserves(g))
+	}
+	// Without a clock nothing is charged and there is no deadline.
+	g = newGame(t, Options{}, seq(6, 5))
+	firstPlay(t, g, t0.Add(time.Hour))
+	if _, found := g.Deadline(); found || reserves(g) != [2]time.Duration{} {
+		t.Fatal("a clock without a time control")
+	}
+	if m, r := g.TimeLeft(1, t0); m != 0 || r != 0 {
+		t.Fatal("time left without a clock")
+	}
+}
+
+func TestTimeoutClaimIsMars(t *testing.T) {
+	opts := Options{Clock: TimeControl{Move: 3 * time.Second, Reserve: 6 * time.Second}}
+	g := newGame(t, opts, seq(6, 5))
+	deadline, _ := g.Deadline()
+	if !deadline.Equal(t0.Add(9 * time.Second)) {
+		t.Fatalf("deadline %v", deadline)
+	}
+	if d, _ := g.Due(time.Second); d.Kind != DueTimeout || !d.At.Equal(deadline) {
+		t.Fatalf("due %+v", d)
+	}
+	c := g.Counter()
+	mustCode(t, g.MarkTimedOut(c, deadline.Add(-time.Nanosecond)), ErrNotTimedOut)
+	mustCode(t, g.ClaimTimeout(1, c, deadline.Add(-time.Nanosecond)), ErrNotTimedOut)
+	ok(t, g.MarkTimedOut(c, deadline))
+	if !g.Clock().TimedOut || reserves(g)[0] != 0 || g.Counter() != c+1 || g.Over() {
+		t.Fatalf("after the mark: %+v", g.Clock())
+	}
+	if _, found := g.Deadline(); found {
+		t.Fatal("a deadline after the timeout")
+	}
+	if _, found := g.Due(time.Second); found {
+		t.Fatal("still due after the mark")
+	}
+	mustCode(t, g.MarkTimedOut(c+1, deadline.Add(time.Second)), ErrNotTimedOut)
+	// The late player cannot claim, nor can anyone with an old counter.
+	mustCode(t, g.ClaimTimeout(0, c+1, deadline.Add(time.Second)), ErrNotTimedOut)
+	mustCode(t, g.ClaimTimeout(1, c, deadline.Add(time.Second)), ErrStale)
+	// The late player may still step (the claim stays open mid-turn).
+	ok(t, g.Step(0, c+1, g.NextSteps()[0], false, deadline.Add(time.Second)))
+	ok(t, g.ClaimTimeout(1, c+2, deadline.Add(2*time.Second)))
+	res, over := g.Result()
+	if !over || res != (Result{Winner: 1, Reason: ReasonTimeout, Value: rules.TimeoutValue, Points: 2}) {
+		t.Fatalf("result %+v", res)
+	}
+	roundTrip(t, g)
+
+	// A claim is valid once the time is up even before the mark.
+	g = newGame(t, opts, seq(6, 5))
+	ok(t, g.ClaimTimeout(1, g.Counter(), t0.Add(9*time.Second)))
+	if res, _ := g.Result(); res.Reason != ReasonTimeout || res.Winner != 1 {
+		t.Fatalf("result %+v", res)
+	}
+}
+
+func TestLateMoveClearsTimeout(t *testing.T) {
+	opts := Options{Clock: TimeControl{Move: 3 * time.Second, Reserve: 6 * time.Second}}
+	g := newGame(t, opts, seq(6, 5, 4, 3))
+	ok(t, g.MarkTimedOut(g.Counter(), t0.Add(10*time.Second)))
+	firstPlay(t, g, t0.Add(20*time.Second))
+	if g.Clock().TimedOut || reserves(g) != [2]time.Duration{0, 6 * time.Second} || g.Turn() != 1 {
+		t.Fatalf("after the late move: %+v", g.Clock())
+	}
+	// Seat 1 cannot claim any more: seat 0 moved.
+	mustCode(t, g.ClaimTimeout(1, g.Counter(), t0.Add(21*time.Second)), ErrNotTimedOut)
+	firstPlay(t, g, t0.Add(22*time.Second))
+	// Seat 0's next turn has only its move time.
+	if d, _ := g.Deadline(); g.Turn() != 0 || !d.Equal(t0.Add(25*time.Second)) {
+		t.Fatalf("deadline %v", d)
+	}
+	// A late move without a mark also leaves the reserve at zero.
+	g = newGame(t, opts, seq(6, 5, 4, 3))
+	firstPlay(t, g, t0.Add(time.Minute))
+	if reserves(g)[0] != 0 || g.Clock().TimedOut {
+		t.Fatalf("reserves %v", reserves(g))
+	}
+}
+
+func TestPauseResumeShift(t *testing.T) {
+	g := newGame(t, clock10x60, seq(6, 5, 4, 3))
+	// 2 s of play, a pause of an hour (the bot is down), 8 s more: 10 s,
+	// all within the move time.
+	g.Pause(t0.Add(2 * time.Second))
+	g.Pause(t0.Add(3 * time.Second)) // no effect
+	if _, found := g.Deadline(); found {
+		t.Fatal("a deadline while paused")
+	}
+	if g.Elapsed(t0.Add(time.Hour)) != 2*time.Second {
+		t.Fatalf("elapsed while paused %v", g.Elapsed(t0.Add(time.Hour)))
+	}
+	mustCode(t, g.MarkTimedOut(g.Counter(), t0.Add(time.Hour)), ErrNotTimedOut)
+	mustCode(t, g.ClaimTimeout(1, g.Counter(), t0.Add(time.Hour)), ErrNotTimedOut)
+	counter := g.Counter()
+	// The paused game is stored and restored, as across a restart.
+	g = roundTrip(t, g)
+	g.SetRoller(seq(4, 3))
+	g.Resume(t0.Add(time.Hour + 2*time.Second))
+	if g.Counter() != counter {
+		t.Fatal("pause and resume changed the counter")
+	}
+	if d, _ := g.Deadline(); !d.Equal(t0.Add(time.Hour + 70*time.Second)) {
+		t.Fatalf("deadline after resume %v", d)
+	}
+	firstPlay(t, g, t0.Add(time.Hour+10*time.Second))
+	if reserves(g)[0] != 60*time.Second {
+		t.Fatalf("paused time was charged: %v", reserves(g))
+	}
+	// Seat 1 ends its turn while paused: only the 25 s before the pause
+	// count (15 s of reserve), and the next turn starts paused.
+	now := t0.Add(time.Hour + 10*time.Second)
+	g.Pause(now.Add(25 * time.Second))
+	firstPlay(t, g, now.Add(time.Minute))
+	if reserves(g)[1] != 45*time.Second {
+		t.Fatalf("reserves %v", reserves(g))
+	}
+	if !g.Clock().Paused || !g.Clock().TurnStarted.Equal(now.Add(time.Minute)) || g.Elapsed(now.Add(time.Hour)) != 0 {
+		t.Fatalf("the next turn does not start paused: %+v", g.Clock())
+	}
+	g.Resume(now.Add(2 * time.Minute))
+	if g.Elapsed(now.Add(2*time.Minute+3*time.Second)) != 3*time.Second {
+		t.Fatal("elapsed after resume")
+	}
+	// Shift: a crash of 40 s (from the last heartbeat to the restart) is
+	// given back.
+	g.Shift(40 * time.Second)
+	g.Shift(-time.Hour) // no effect
+	if g.Elapsed(now.Add(2*time.Minute+43*time.Second)) != 3*time.Second {
+		t.Fatal("elapsed after shift")
+	}
+	firstPlay(t, g, now.Add(2*time.Minute+60*time.Second))
+	if reserves(g)[0] != 50*time.Second {
+		t.Fatalf("reserves after shift %v", reserves(g))
+	}
+}
+
+func TestRecoverAfterRestart(t *testing.T) {
+	// A crash: the bot's last heartbeat was 7 s into the turn, it came back
+	// 10 minutes later; the turn goes on with 7 s spent.
+	g := newGame(t, clock10x60, seq(6, 5))
+	g.Recover(t0.Add(7*time.Second), t0.Add(10*time.Minute))
+	if el := g.Elapsed(t0.Add(10 * time.Minute)); el != 7*time.Second {
+		t.Fatalf("elapsed after a crash %v", el)
+	}
+	// The turn began after the last heartbeat: nothing of it is charged.
+	g = newGame(t, clock10x60, seq(6, 5))
+	g.Recover(t0.Add(-time.Second), t0.Add(time.Minute))
+	if el := g.Elapsed(t0.Add(time.Minute)); el != 0 {
+		t.Fatalf("elapsed %v", el)
+	}
+	// A clean stop paused the game: it resumes with what it had.
+	g = newGame(t, clock10x60, seq(6, 5))
+	g.Pause(t0.Add(4 * time.Second))
+	g = roundTrip(t, g)
+	g.Recover(t0.Add(5*time.Second), t0.Add(time.Hour))
+	if el := g.Elapsed(t0.Add(time.Hour)); el != 4*time.Second || g.Clock().Paused {
+		t.Fatalf("elapsed after a clean stop %v", el)
+	}
+	if d, _ := g.Deadline(); !d.Equal(t0.Add(time.Hour + 66*time.Second)) {
+		t.Fatalf("deadline %v", d)
+	}
+}

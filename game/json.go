@@ -1,0 +1,198 @@
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"nardi/rules"
+)
+
+// formatVersion is written into every stored game.
+const formatVersion = 1
+
+// wire is the JSON form of a Game.
+type wire struct {
+	V        int          `json:"v"`
+	Options  Options      `json:"options"`
+	Players  [2]Player    `json:"players"`
+	Opening  [2]int       `json:"opening"`
+	Board    string       `json:"board"` // gnubg Position ID with seat 0 as the side on roll
+	Turn     Seat         `json:"turn"`
+	Dice     rules.Dice   `json:"dice"`
+	Made     Steps        `json:"made,omitempty"`
+	Phase    Phase        `json:"phase"`
+	Counter  uint32       `json:"counter"`
+	History  []TurnRecord `json:"history,omitempty"`
+	Cube     Cube         `json:"cube"`
+	Clock    Clock        `json:"clock"`
+	Result   *Result      `json:"result,omitempty"`
+	Started  time.Time    `json:"started,omitzero"`
+	Finished time.Time    `json:"finished,omitzero"`
+}
+
+// MarshalJSON writes the whole state of the game (everything but its
+// source of dice). The board is a gnubg Position ID from seat 0's view,
+// steps are written as in notation ("24/18*"), times in RFC 3339 with
+// nanoseconds and durations in nanoseconds, so that UnmarshalJSON gives
+// back exactly the same game.
+func (g *Game) MarshalJSON() ([]byte, error) {
+	w := wire{
+		V:        formatVersion,
+		Options:  g.opts,
+		Players:  g.players,
+		Opening:  g.opening,
+		Board:    g.pos.PositionID(),
+		Turn:     g.turn,
+		Dice:     g.dice,
+		Made:     g.made,
+		Phase:    g.phase,
+		Counter:  g.counter,
+		History:  g.history,
+		Cube:     g.cube,
+		Clock:    g.clock,
+		Started:  g.started,
+		Finished: g.finished,
+	}
+	if g.phase == PhaseOver {
+		r := g.result
+		w.Result = &r
+	}
+	return json.Marshal(w)
+}
+
+// UnmarshalJSON restores a game written by MarshalJSON, checking that the
+// state is consistent: a valid board, the steps made a legal beginning of
+// the turn, the phase the one they lead to. The game keeps its source of
+// dice, or uses CryptoRoller when it had none.
+func (g *Game) UnmarshalJSON(b []byte) error {
+	var w wire
+	if err := json.Unmarshal(b, &w); err != nil {
+		return fmt.Errorf("game: %w", err)
+	}
+	n, err := fromWire(&w)
+	if err != nil {
+		return fmt.Errorf("game: stored state: %w", err)
+	}
+	n.roller = g.roller
+	if n.roller == nil {
+		n.roller = CryptoRoller()
+	}
+	*g = *n
+	return nil
+}
+
+// fromWire checks a stored state and builds its game.
+func fromWire(w *wire) (*Game, error) {
+	if w.V != formatVersion {
+		return nil, fmt.Errorf("format version %d, want %d", w.V, formatVersion)
+	}
+	if err := w.Options.validate(); err != nil {
+		return nil, err
+	}
+	if err := validatePlayers(w.Players); err != nil {
+		return nil, err
+	}
+	if w.Opening[0] == w.Opening[1] || !(rules.Dice(w.Opening)).Valid() {
+		return nil, fmt.Errorf("opening roll %v", w.Opening)
+	}
+	pos, err := rules.ParsePositionID(w.Board)
+	if err != nil {
+		return nil, err
+	}
+	if !w.Turn.Valid() {
+		return nil, fmt.Errorf("seat %d on turn", w.Turn)
+	}
+	if !w.Dice.Valid() {
+		return nil, fmt.Errorf("dice %v", w.Dice)
+	}
+	if w.Cube.Value < 1 || (w.Cube.Owner != NoSeat && !w.Cube.Owner.Valid()) {
+		return nil, fmt.Errorf("cube %+v", w.Cube)
+	}
+	for i, r := range w.History {
+		if !r.Seat.Valid() || !r.Dice.Valid() || len(r.Steps) > 4 {
+			return nil, fmt.Errorf("history turn %d: %+v", i, r)
+		}
+	}
+	for s, r := range w.Clock.Reserve {
+		if r < 0 {
+			return nil, fmt.Errorf("seat %d reserve %v", s, r)
+		}
+	}
+	g := &Game{
+		opts:     w.Options,
+		players:  w.Players,
+		opening:  w.Opening,
+		pos:      pos,
+		turn:     w.Turn,
+		dice:     w.Dice,
+		made:     w.Made,
+		phase:    w.Phase,
+		counter:  w.Counter,
+		history:  w.History,
+		cube:     w.Cube,
+		clock:    w.Clock,
+		started:  w.Started,
+		finished: w.Finished,
+	}
+	if len(g.made) == 0 {
+		g.made = nil
+	}
+	if g.phase == PhaseOver {
+		if w.Result == nil || !w.Result.Winner.Valid() || w.Result.Reason == 0 || w.Result.Value < 1 {
+			return nil, fmt.Errorf("game over without a proper result: %+v", w.Result)
+		}
+		if len(g.made) > 0 {
+			return nil, fmt.Errorf("steps made after the end")
+		}
+		g.result = *w.Result
+		return g, nil
+	}
+	if w.Result != nil {
+		return nil, fmt.Errorf("a result while the game goes on")
+	}
+	if pos.Mine[rules.Off] == rules.Checkers || pos.Theirs[rules.Off] == rules.Checkers {
+		return nil, fmt.Errorf("a won board while the game goes on")
+	}
+	rt := g.rulesTurn()
+	if _, _, err := rt.Next(g.made); err != nil {
+		return nil, fmt.Errorf("steps %q: %w", g.made, err)
+	}
+	want := PhaseMoving
+	switch {
+	case rt.Length() == 0:
+		want = PhaseNoMoves
+	case len(g.made) == rt.Length():
+		want = PhaseComplete
+	}
+	if g.phase != want {
+		return nil, fmt.Errorf("phase %s with %d of %d steps made", g.phase, len(g.made), rt.Length())
+	}
+	return g, nil
+}
+
+// wireOptions is the JSON form of Options, with the rule set by name.
+type wireOptions struct {
+	Rules   string      `json:"rules"`
+	Variant Variant     `json:"variant"`
+	Clock   TimeControl `json:"clock,omitzero"`
+}
+
+// MarshalJSON writes the options with the rule set by name.
+func (o Options) MarshalJSON() ([]byte, error) {
+	return json.Marshal(wireOptions{Rules: o.Rules.String(), Variant: o.Variant, Clock: o.Clock})
+}
+
+// UnmarshalJSON reads options written by MarshalJSON.
+func (o *Options) UnmarshalJSON(b []byte) error {
+	var w wireOptions
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	rs, err := rules.ParseRuleSet(w.Rules)
+	if err != nil {
+		return err
+	}
+	*o = Options{Rules: rs, Variant: w.Variant, Clock: w.Clock}
+	return nil
+}

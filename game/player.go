@@ -1,0 +1,106 @@
+package game
+
+import "fmt"
+
+// Seat is one of the two places at the board, 0 or 1. Seat 0 plays the
+// White checkers and seat 1 the Black ones, for the whole game.
+type Seat int
+
+// NoSeat stands for nobody, as the owner of a centred cube.
+const NoSeat Seat = -1
+
+// Valid tells whether the seat is 0 or 1.
+func (s Seat) Valid() bool { return s == 0 || s == 1 }
+
+// Other returns the opposite seat.
+func (s Seat) Other() Seat { return 1 - s }
+
+// Color returns the colour of the seat's checkers.
+func (s Seat) Color() Color { return Color(s) }
+
+// Color is the colour of a player's checkers.
+type Color uint8
+
+// The two checker colours.
+const (
+	White Color = iota // seat 0, light checkers
+	Black              // seat 1, dark checkers
+)
+
+// String returns "white" or "black".
+func (c Color) String() string {
+	if c == Black {
+		return "black"
+	}
+	return "white"
+}
+
+// Level is how strongly the computer plays.
+type Level string
+
+// The computer's levels.
+const (
+	Easy   Level = "easy"
+	Medium Level = "medium"
+	Hard   Level = "hard"
+)
+
+// ParseLevel reads "easy", "medium" or "hard".
+func ParseLevel(s string) (Level, error) {
+	switch l := Level(s); l {
+	case Easy, Medium, Hard:
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown level %q (want easy, medium or hard)", s)
+}
+
+// Player is who sits in a seat: a person, known by their Telegram user id
+// and the name to show, or the computer at some level.
+type Player struct {
+	// UserID is the person's Telegram user id; 0 for the computer.
+	UserID int64 `json:"id,omitempty"`
+	// Name is the name to show for the person.
+	Name string `json:"name,omitempty"`
+	// Level is the computer's strength; empty for a person.
+	Level Level `json:"level,omitempty"`
+}
+
+// Human returns a person as a player.
+func Human(userID int64, name string) Player { return Player{UserID: userID, Name: name} }
+
+// Computer returns the computer as a player.
+func Computer(level Level) Player { return Player{Level: level} }
+
+// IsComputer tells whether the computer plays this seat.
+func (p Player) IsComputer() bool { return p.Level != "" }
+
+// validate checks one player.
+func (p Player) validate() error {
+	if p.IsComputer() {
+		if _, err := ParseLevel(string(p.Level)); err != nil {
+			return err
+		}
+		if p.UserID != 0 {
+			return fmt.Errorf("the computer has user id %d", p.UserID)
+		}
+		return nil
+	}
+	if p.UserID == 0 {
+		return fmt.Errorf("a person without a user id")
+	}
+	return nil
+}
+
+// validatePlayers checks both seats: each valid, and not the same person
+// twice.
+func validatePlayers(ps [2]Player) error {
+	for s, p := range ps {
+		if err := p.validate(); err != nil {
+			return fmt.Errorf("seat %d: %w", s, err)
+		}
+	}
+	if !ps[0].IsComputer() && ps[0].UserID == ps[1].UserID {
+		return fmt.Errorf("user %d sits in both seats", ps[0].UserID)
+	}
+	return nil
+}

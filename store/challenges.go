@@ -1,0 +1,252 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"nardi/game"
+)
+
+// ChallengeStatus is where a challenge stands.
+type ChallengeStatus string
+
+// The statuses of a challenge.
+const (
+	ChallengeOpen      ChallengeStatus = "open"
+	ChallengeAccepted  ChallengeStatus = "accepted"
+	ChallengeExpired   ChallengeStatus = "expired"
+	ChallengeCancelled ChallengeStatus = "cancelled"
+)
+
+// Challenge is an invitation to a duel: a ⚔ button in a group, or a deep
+// link to forward from a private chat.
+type Challenge struct {
+	// Code names the challenge in callback data and deep links: 16
+	// base64url characters, made by NewChallenge.
+	Code string
+	// Kind is KindGroup or KindPrivate.
+	Kind Kind
+	// From is the challenger's user id.
+	From int64
+	// ChatID is the group, or the challenger's private chat.
+	ChatID int64
+	// MessageID is the challenge's message, to edit when it ends.
+	MessageID int64
+	// Target, when not 0, is the only user who may accept.
+	Target int64
+	// TargetName, when not "", is the @username (without @) of the only
+	// user who may accept, for a challenge naming someone the bot has not
+	// seen.
+	TargetName string
+	// Options are the terms of the game it starts.
+	Options game.Options
+	Status  ChallengeStatus
+	// AcceptedBy and GameID are set once accepted.
+	AcceptedBy int64
+	GameID     int64
+	// Created and Expires are when it was made and when it lapses.
+	Created, Expires time.Time
+}
+
+// codeBytes is the randomness of a challenge code: 12 bytes give 16
+// base64url characters, well within a deep link's 64.
+const codeBytes = 12
+
+func newCode() string {
+	b := make([]byte, codeBytes)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// NewChallenge stores an open challenge with a fresh random code (any Code,
+// Status, AcceptedBy and GameID given are ignored) and returns it.
+func (s *Store) NewChallenge(ctx context.Context, c Challenge, now time.Time) (Challenge, error) {
+	if c.Kind != KindGroup && c.Kind != KindPrivate {
+		return Challenge{}, fmt.Errorf("store: new challenge: kind %q", c.Kind)
+	}
+	opts, err := json.Marshal(c.Options)
+	if err != nil {
+		return Challenge{}, fmt.Errorf("store: new challenge: %w", err)
+	}
+	c.Status, c.AcceptedBy, c.GameID = ChallengeOpen, 0, 0
+	c.TargetName = strings.TrimPrefix(c.TargetName, "@")
+	c.Created = fromMS(ms(now))
+	c.Expires = fromMS(ms(c.Expires))
+	for range 5 {
+		c.Code = newCode()
+		_, err = s.db.ExecContext(ctx, `
+			INSERT INTO challenges (code, kind, from_user, chat_id, message_id, target_user, target_name, options, created_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			c.Code, string(c.Kind), c.From, c.ChatID, c.MessageID, c.Target, c.TargetName, string(opts), ms(c.Created), ms(c.Expires))
+		if !isUnique(err) {
+			break
+		}
+	}
+	if err != nil {
+		return Challenge{}, fmt.Errorf("store: new challenge from user %d: %w", c.From, err)
+	}
+	return c, nil
+}
+
+const challengeColumns = `code, kind, from_user, chat_id, message_id, target_user, target_name, options, status,
+	COALESCE(accepted_by, 0), COALESCE(game_id, 0), created_at, expires_at`
+
+func scanChallenge(row interface{ Scan(...any) error }) (Challenge, error) {
+	var c Challenge
+	var opts string
+	var created, expires int64
+	err := row.Scan(&c.Code, &c.Kind, &c.From, &c.ChatID, &c.MessageID, &c.Target, &c.TargetName, &opts, &c.Status,
+		&c.AcceptedBy, &c.GameID, &created, &expires)
+	if err != nil {
+		return Challenge{}, err
+	}
+	c.Created, c.Expires = fromMS(created), fromMS(expires)
+	if err := json.Unmarshal([]byte(opts), &c.Options); err != nil {
+		return Challenge{}, fmt.Errorf("challenge %s options: %w", c.Code, err)
+	}
+	return c, nil
+}
+
+// Challenge returns a challenge by code.
+func (s *Store) Challenge(ctx context.Context, code string) (Challenge, error) {
+	c, err := scanChallenge(s.db.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE code = ?`, code))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Challenge{}, fmt.Errorf("store: challenge %q: %w", code, ErrNotFound)
+	}
+	if err != nil {
+		return Challenge{}, fmt.Errorf("store: challenge %q: %w", code, err)
+	}
+	return c, nil
+}
+
+// SetChallengeMessage records the message that shows a challenge.
+func (s *Store) SetChallengeMessage(ctx context.Context, code string, messageID int64) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE code = ?`, messageID, code)
+	if err == nil {
+		if n, _ := res.RowsAffected(); n == 0 {
+			err = ErrNotFound
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("store: set message of challenge %q: %w", code, err)
+	}
+	return nil
+}
+
+// AcceptChallenge accepts an open challenge for a user and starts its game,
+// all in one transaction, so a challenge is accepted at most once however
+// many people tap at the same moment. start builds the new game from the
+// challenge (the challenger and the acceptor in their seats, with the
+// game's opening roll); it runs inside the transaction and should be
+// quick. It fails with ErrChallengeTaken, ErrChallengeExpired, ErrNotForYou,
+// ErrNotFound, ErrAlreadyPlaying, or start's error; then nothing changes.
+func (s *Store) AcceptChallenge(ctx context.Context, code string, by int64, now time.Time,
+	start func(Challenge) (NewGame, error)) (Challenge, int64, error) {
+	var c Challenge
+	var id int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		c, err = scanChallenge(tx.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE code = ?`, code))
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		switch {
+		case c.Status == ChallengeExpired || (c.Status == ChallengeOpen && !now.Before(c.Expires)):
+			return ErrChallengeExpired
+		case c.Status != ChallengeOpen:
+			return ErrChallengeTaken
+		case by == c.From || (c.Target != 0 && by != c.Target):
+			return ErrNotForYou
+		}
+		if c.Target == 0 && c.TargetName != "" {
+			var match int
+			err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE id = ? AND username = ? COLLATE NOCASE`,
+				by, c.TargetName).Scan(&match)
+			if err != nil {
+				return err
+			}
+			if match == 0 {
+				return ErrNotForYou
+			}
+		}
+		ng, err := start(c)
+		if err != nil {
+			return err
+		}
+		if id, err = s.createGame(ctx, tx, ng, now); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE challenges SET status = 'accepted', accepted_by = ?, game_id = ? WHERE code = ?`,
+			by, id, code)
+		c.Status, c.AcceptedBy, c.GameID = ChallengeAccepted, by, id
+		return err
+	})
+	if err != nil {
+		return Challenge{}, 0, fmt.Errorf("store: accept challenge %q by user %d: %w", code, by, err)
+	}
+	return c, id, nil
+}
+
+// CancelChallenge withdraws an open challenge; only its challenger may.
+func (s *Store) CancelChallenge(ctx context.Context, code string, by int64) error {
+	res, err := s.db.ExecContext(ctx,
+		`UPDATE challenges SET status = 'cancelled' WHERE code = ? AND from_user = ? AND status = 'open'`, code, by)
+	if err == nil {
+		if n, _ := res.RowsAffected(); n == 0 {
+			err = ErrChallengeTaken
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("store: cancel challenge %q by user %d: %w", code, by, err)
+	}
+	return nil
+}
+
+// ExpireChallenges marks every open challenge past its expiry as expired
+// and returns them, so that their messages can say so. Each is returned by
+// one call only.
+func (s *Store) ExpireChallenges(ctx context.Context, now time.Time) ([]Challenge, error) {
+	rows, err := s.db.QueryContext(ctx, `
+		UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ?
+		RETURNING `+challengeColumns, ms(now))
+	if err != nil {
+		return nil, fmt.Errorf("store: expire challenges: %w", err)
+	}
+	defer rows.Close()
+	var out []Challenge
+	for rows.Next() {
+		c, err := scanChallenge(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: expire challenges: %w", err)
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: expire challenges: %w", err)
+	}
+	return out, nil
+}
+
+// DeleteChallenges deletes the challenges that are no longer open and were
+// made before a time (the daily clean-up), and tells how many.
+func (s *Store) DeleteChallenges(ctx context.Context, before time.Time) (int64, error) {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM challenges WHERE status <> 'open' AND created_at < ?`, ms(before))
+	if err != nil {
+		return 0, fmt.Errorf("store: delete old challenges: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("store: delete old challenges: %w", err)
+	}
+	return n, nil
+}

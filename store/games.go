@@ -1,0 +1,338 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"nardi/game"
+)
+
+// Kind is where a game or a challenge is played.
+type Kind string
+
+// The kinds of games.
+const (
+	// KindComputer: a person against the computer in their private chat.
+	KindComputer Kind = "computer"
+	// KindGroup: a duel on one board in a group chat.
+	KindGroup Kind = "group"
+	// KindPrivate: a duel through private chats, each player with a board.
+	KindPrivate Kind = "private"
+)
+
+func (k Kind) valid() bool { return k == KindComputer || k == KindGroup || k == KindPrivate }
+
+// Status is whether a game goes on.
+type Status string
+
+// The statuses of a game.
+const (
+	StatusActive    Status = "active"
+	StatusFinished  Status = "finished"  // the game has a result
+	StatusAbandoned Status = "abandoned" // left idle too long; no result
+)
+
+// NewGame is a game to store for the first time.
+type NewGame struct {
+	Kind Kind
+	// Chats is the chat each person's seat plays in: the group for both in
+	// a group game, each player's private chat otherwise. The computer's
+	// seat has none.
+	Chats [2]int64
+	// Game is the game, as game.New made it.
+	Game *game.Game
+}
+
+// GameRecord is a stored game.
+type GameRecord struct {
+	ID     int64
+	Kind   Kind
+	Status Status
+	// Chats is the chat of each person's seat (0 for the computer).
+	Chats [2]int64
+	// Game is the game's whole state, with a crypto/rand source of dice.
+	Game *game.Game
+	// Created, Updated and Finished are when the game began, last changed
+	// in the database, and ended (zero while active).
+	Created, Updated, Finished time.Time
+}
+
+// CreateGame stores a new game and its people (who must be stored users),
+// and returns its id. It fails with ErrAlreadyPlaying when one of them
+// already has an active game in the same chat.
+func (s *Store) CreateGame(ctx context.Context, ng NewGame, now time.Time) (int64, error) {
+	var id int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		id, err = s.createGame(ctx, tx, ng, now)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: create game: %w", err)
+	}
+	return id, nil
+}
+
+// createGame inserts a game and its players within a transaction.
+func (s *Store) createGame(ctx context.Context, tx *sql.Tx, ng NewGame, now time.Time) (int64, error) {
+	g := ng.Game
+	if g == nil || !ng.Kind.valid() {
+		return 0, fmt.Errorf("bad new game: kind %q, game %v", ng.Kind, g != nil)
+	}
+	state, err := json.Marshal(g)
+	if err != nil {
+		return 0, err
+	}
+	dueAt, dueKind := s.due(g)
+	o := g.Options()
+	res, err := tx.ExecContext(ctx, `
+		INSERT INTO games (kind, rules, variant, clock, counter, state, due_at, due_kind, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		string(ng.Kind), o.Rules.String(), o.Variant.String(), o.Clock.String(), int64(g.Counter()), string(state),
+		dueAt, dueKind, ms(now), ms(now))
+	if err != nil {
+		return 0, err
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, err
+	}
+	for seat, p := range g.Players() {
+		if p.IsComputer() {
+			continue
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO game_players (game_id, seat, user_id, chat_id) VALUES (?, ?, ?, ?)`,
+			id, seat, p.UserID, ng.Chats[seat])
+		if isUnique(err) {
+			return 0, fmt.Errorf("user %d in chat %d: %w", p.UserID, ng.Chats[seat], ErrAlreadyPlaying)
+		}
+		if err != nil {
+			return 0, fmt.Errorf("seat %d: %w", seat, err)
+		}
+	}
+	return id, nil
+}
+
+// due returns the due_at and due_kind columns for a game.
+func (s *Store) due(g *game.Game) (sql.NullInt64, string) {
+	d, ok := g.Due(s.autoDelay)
+	if !ok {
+		return sql.NullInt64{}, ""
+	}
+	return sql.NullInt64{Int64: msCeil(d.At), Valid: true}, d.Kind.String()
+}
+
+const gameColumns = `g.id, g.kind, g.status, g.state, g.created_at, g.updated_at, g.finished_at,
+	COALESCE((SELECT chat_id FROM game_players WHERE game_id = g.id AND seat = 0), 0),
+	COALESCE((SELECT chat_id FROM game_players WHERE game_id = g.id AND seat = 1), 0)`
+
+// scanGame reads a row of gameColumns.
+func scanGame(row interface{ Scan(...any) error }) (*GameRecord, error) {
+	var r GameRecord
+	var state string
+	var created, updated int64
+	var finished sql.NullInt64
+	if err := row.Scan(&r.ID, &r.Kind, &r.Status, &state, &created, &updated, &finished, &r.Chats[0], &r.Chats[1]); err != nil {
+		return nil, err
+	}
+	r.Created, r.Updated, r.Finished = fromMS(created), fromMS(updated), fromNullMS(finished)
+	r.Game = new(game.Game)
+	if err := json.Unmarshal([]byte(state), r.Game); err != nil {
+		return nil, fmt.Errorf("game %d: %w", r.ID, err)
+	}
+	return &r, nil
+}
+
+// LoadGame returns a stored game.
+func (s *Store) LoadGame(ctx context.Context, id int64) (*GameRecord, error) {
+	r, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: load game %d: %w", id, err)
+	}
+	return r, nil
+}
+
+// ActiveGame returns the active game of a person in a chat (their private
+// chat's id is their user id).
+func (s *Store) ActiveGame(ctx context.Context, chatID, userID int64) (*GameRecord, error) {
+	r, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+`
+		FROM game_players p JOIN games g ON g.id = p.game_id
+		WHERE p.chat_id = ? AND p.user_id = ? AND p.active = 1`, chatID, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: active game of user %d in chat %d: %w", userID, chatID, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: active game of user %d in chat %d: %w", userID, chatID, err)
+	}
+	return r, nil
+}
+
+// ActiveGames returns the ids of all active games, oldest first, as for
+// giving their clocks back the time the bot was down.
+func (s *Store) ActiveGames(ctx context.Context) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE status = 'active' ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: active games: %w", err)
+	}
+	ids, err := scanIDs(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: active games: %w", err)
+	}
+	return ids, nil
+}
+
+// UpdateGame stores a game's new state, but only if the stored move
+// counter is still expected (the counter the caller loaded the game with):
+// otherwise it changes nothing and fails with ErrConflict, as it does for
+// a game no longer active. A game that is over becomes finished, with its
+// result, and frees its players to start another.
+func (s *Store) UpdateGame(ctx context.Context, id int64, g *game.Game, expected uint32, now time.Time) error {
+	state, err := json.Marshal(g)
+	if err != nil {
+		return fmt.Errorf("store: update game %d: %w", id, err)
+	}
+	dueAt, dueKind := s.due(g)
+	status := StatusActive
+	var winner, points, finished sql.NullInt64
+	var reason sql.NullString
+	if res, over := g.Result(); over {
+		status = StatusFinished
+		winner = sql.NullInt64{Int64: int64(res.Winner), Valid: true}
+		points = sql.NullInt64{Int64: int64(res.Points), Valid: true}
+		reason = sql.NullString{String: res.Reason.String(), Valid: true}
+		finished = sql.NullInt64{Int64: ms(g.Finished()), Valid: true}
+	}
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `
+			UPDATE games SET state = ?, counter = ?, due_at = ?, due_kind = ?, status = ?,
+				winner = ?, points = ?, reason = ?, finished_at = ?, updated_at = ?
+			WHERE id = ? AND counter = ? AND status = 'active'`,
+			string(state), int64(g.Counter()), dueAt, dueKind, string(status),
+			winner, points, reason, finished, ms(now), id, int64(expected))
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			var st Status
+			var counter int64
+			err := tx.QueryRowContext(ctx, `SELECT status, counter FROM games WHERE id = ?`, id).Scan(&st, &counter)
+			if errors.Is(err, sql.ErrNoRows) {
+				return ErrNotFound
+			}
+			if err != nil {
+				return err
+			}
+			return fmt.Errorf("%w (status %s, counter %d, expected %d)", ErrConflict, st, counter, expected)
+		}
+		if status != StatusActive {
+			_, err = tx.ExecContext(ctx, `UPDATE game_players SET active = 0 WHERE game_id = ?`, id)
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: update game %d: %w", id, err)
+	}
+	return nil
+}
+
+// DueGame is an active game with an automatic action due.
+type DueGame struct {
+	ID int64
+	// Kind is what is due (game.Game.Due).
+	Kind game.DueKind
+	// At is when it fell due.
+	At time.Time
+	// Counter is the game's move counter, the guard for the action.
+	Counter uint32
+}
+
+// DueGames returns up to limit active games whose next automatic action
+// (the computer's play, a pass, a forced play, a timeout) is due by now,
+// the most overdue first.
+func (s *Store) DueGames(ctx context.Context, now time.Time, limit int) ([]DueGame, error) {
+	rows, err := s.db.QueryContext(ctx, `
+		SELECT id, due_kind, due_at, counter FROM games
+		WHERE status = 'active' AND due_at IS NOT NULL AND due_at <= ?
+		ORDER BY due_at, id LIMIT ?`, ms(now), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: due games: %w", err)
+	}
+	defer rows.Close()
+	var out []DueGame
+	for rows.Next() {
+		var d DueGame
+		var kind string
+		var at, counter int64
+		if err := rows.Scan(&d.ID, &kind, &at, &counter); err != nil {
+			return nil, fmt.Errorf("store: due games: %w", err)
+		}
+		d.Kind, d.At, d.Counter = game.ParseDueKind(kind), fromMS(at), uint32(counter)
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: due games: %w", err)
+	}
+	return out, nil
+}
+
+// NextDue returns when the earliest automatic action of any active game
+// falls due, and false when none is pending.
+func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
+	var at sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT MIN(due_at) FROM games WHERE status = 'active' AND due_at IS NOT NULL`).Scan(&at)
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("store: next due: %w", err)
+	}
+	return fromNullMS(at), at.Valid, nil
+}
+
+// AbandonIdle marks as abandoned every active game not changed since
+// idleSince (the daily clean-up), frees their players, and returns their
+// ids. Abandoned games have no result and count in no statistics.
+func (s *Store) AbandonIdle(ctx context.Context, idleSince, now time.Time) ([]int64, error) {
+	var ids []int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `
+			UPDATE games SET status = 'abandoned', due_at = NULL, due_kind = '', finished_at = ?, updated_at = ?
+			WHERE status = 'active' AND updated_at < ? RETURNING id`, ms(now), ms(now), ms(idleSince))
+		if err != nil {
+			return err
+		}
+		if ids, err = scanIDs(rows); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if _, err := tx.ExecContext(ctx, `UPDATE game_players SET active = 0 WHERE game_id = ?`, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: abandon idle games: %w", err)
+	}
+	return ids, nil
+}
+
+// scanIDs reads and closes rows of one integer column.
+func scanIDs(rows *sql.Rows) ([]int64, error) {
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}

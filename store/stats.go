@@ -1,0 +1,58 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// Record is a person's tally over finished games.
+type Record struct {
+	Games int
+	Wins  int
+	// Points is what they won, PointsLost what their opponents won.
+	Points, PointsLost int
+}
+
+// Stats is a person's record overall, against the computer and against
+// people. Abandoned games do not count.
+type Stats struct {
+	All, VsComputer, VsPeople Record
+}
+
+// Stats tallies a person's finished games.
+func (s *Store) Stats(ctx context.Context, userID int64) (Stats, error) {
+	rows, err := s.db.QueryContext(ctx, `
+		SELECT g.kind = 'computer',
+			COUNT(*),
+			COALESCE(SUM(g.winner = p.seat), 0),
+			COALESCE(SUM(CASE WHEN g.winner = p.seat THEN g.points ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN g.winner <> p.seat THEN g.points ELSE 0 END), 0)
+		FROM game_players p JOIN games g ON g.id = p.game_id
+		WHERE p.user_id = ? AND g.status = 'finished'
+		GROUP BY 1`, userID)
+	if err != nil {
+		return Stats{}, fmt.Errorf("store: stats of user %d: %w", userID, err)
+	}
+	defer rows.Close()
+	var st Stats
+	for rows.Next() {
+		var computer bool
+		var r Record
+		if err := rows.Scan(&computer, &r.Games, &r.Wins, &r.Points, &r.PointsLost); err != nil {
+			return Stats{}, fmt.Errorf("store: stats of user %d: %w", userID, err)
+		}
+		if computer {
+			st.VsComputer = r
+		} else {
+			st.VsPeople = r
+		}
+		st.All.Games += r.Games
+		st.All.Wins += r.Wins
+		st.All.Points += r.Points
+		st.All.PointsLost += r.PointsLost
+	}
+	if err := rows.Err(); err != nil {
+		return Stats{}, fmt.Errorf("store: stats of user %d: %w", userID, err)
+	}
+	return st, nil
+}

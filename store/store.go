@@ -1,0 +1,265 @@
+// Package store keeps the bot's data in SQLite (through modernc.org/sqlite,
+// pure Go): users and their settings, games with their whole state (the
+// JSON of game.Game) and board messages, duel challenges, and the
+// heartbeat that lets clocks resume after a crash.
+//
+// The schema is a series of migrations embedded from migrations/*.sql,
+// applied in order when the store opens and recorded in schema_version.
+// The database runs in WAL mode with a busy timeout and foreign keys on;
+// every transaction begins IMMEDIATE, taking the write lock at once, so a
+// read-then-write transaction never fails half way with SQLITE_BUSY.
+//
+// Game updates are guarded by the game's move counter: UpdateGame writes
+// only if the stored counter is still the one the caller loaded, so a
+// stale or concurrent action can never apply twice.
+//
+// Times are stored as Unix milliseconds. A Store is safe for concurrent use.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Errors a caller may want to tell apart; they come wrapped with context,
+// so test with errors.Is.
+var (
+	// ErrNotFound: no such user, game, board or challenge.
+	ErrNotFound = errors.New("store: not found")
+	// ErrConflict: the game's stored move counter is not the expected one
+	// (another action came first), or the game has ended.
+	ErrConflict = errors.New("store: the game has moved on")
+	// ErrAlreadyPlaying: a person already has an active game in that chat.
+	ErrAlreadyPlaying = errors.New("store: already playing a game in this chat")
+	// ErrChallengeTaken: the challenge was accepted or cancelled already.
+	ErrChallengeTaken = errors.New("store: challenge already taken")
+	// ErrChallengeExpired: the challenge is past its expiry.
+	ErrChallengeExpired = errors.New("store: challenge expired")
+	// ErrNotForYou: the challenge names another person, or is one's own.
+	ErrNotForYou = errors.New("store: challenge not for this user")
+)
+
+// Config tunes a Store; the zero value is fine.
+type Config struct {
+	// AutoDelay is how long after a roll a pass or a forced play falls due
+	// (game.Game.Due), so that players see the roll first. Zero means
+	// DefaultAutoDelay.
+	AutoDelay time.Duration
+	// MaxConns bounds the open connections; zero means 8.
+	MaxConns int
+}
+
+// DefaultAutoDelay is the pause before an automatic pass or forced play.
+const DefaultAutoDelay = 1500 * time.Millisecond
+
+// BusyTimeout is how long a connection waits for another's write lock.
+const BusyTimeout = 5 * time.Second
+
+// Store is the bot's database.
+type Store struct {
+	db        *sql.DB
+	autoDelay time.Duration
+}
+
+// Open opens (creating if needed) the SQLite database at path, applies the
+// migrations it lacks, and returns the store.
+func Open(ctx context.Context, dbPath string, cfg Config) (*Store, error) {
+	if cfg.AutoDelay <= 0 {
+		cfg.AutoDelay = DefaultAutoDelay
+	}
+	if cfg.MaxConns <= 0 {
+		cfg.MaxConns = 8
+	}
+	db, err := sql.Open("sqlite", dsn(dbPath))
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", dbPath, err)
+	}
+	db.SetMaxOpenConns(cfg.MaxConns)
+	db.SetMaxIdleConns(cfg.MaxConns)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", dbPath, err)
+	}
+	s := &Store{db: db, autoDelay: cfg.AutoDelay}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: migrate %s: %w", dbPath, err)
+	}
+	return s, nil
+}
+
+// dsn builds the modernc.org/sqlite data source name: a file: URI (with
+// the characters URIs reserve escaped) and the connection settings.
+func dsn(dbPath string) string {
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(dbPath)
+	return "file:" + esc +
+		"?_pragma=busy_timeout(" + strconv.Itoa(int(BusyTimeout/time.Millisecond)) + ")" +
+		"&_pragma=journal_mode(WAL)" +
+		"&_pragma=foreign_keys(1)" +
+		"&_pragma=synchronous(NORMAL)" +
+		"&_txlock=immediate"
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// migration is one numbered schema change.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations lists the embedded migrations in order; their names are
+// NNN_what.sql, numbered 1, 2, 3, ... without gaps.
+func migrations() ([]migration, error) {
+	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, n := range names {
+		base := path.Base(n)
+		num, _, ok := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v < 1 {
+			return nil, fmt.Errorf("migration %s: name is not NNN_what.sql", base)
+		}
+		b, err := migrationFiles.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: base, sql: string(b)})
+	}
+	slices.SortFunc(out, func(a, b migration) int { return a.version - b.version })
+	for i, m := range out {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("migration %s: want version %d", m.name, i+1)
+		}
+	}
+	return out, nil
+}
+
+// SchemaVersion returns the latest migration applied to the database.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&v)
+	if err != nil {
+		return 0, fmt.Errorf("store: schema version: %w", err)
+	}
+	return v, nil
+}
+
+// migrate applies the missing migrations, each in its own transaction
+// together with its schema_version row, so that two processes opening the
+// same database cannot apply one twice.
+func (s *Store) migrate(ctx context.Context) error {
+	ms, err := migrations()
+	if err != nil {
+		return err
+	}
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
+		version    INTEGER PRIMARY KEY,
+		name       TEXT    NOT NULL,
+		applied_at INTEGER NOT NULL
+	) STRICT`); err != nil {
+		return err
+	}
+	have, err := s.SchemaVersion(ctx)
+	if err != nil {
+		return err
+	}
+	if have > len(ms) {
+		return fmt.Errorf("the database is at schema version %d, newer than this program's %d", have, len(ms))
+	}
+	for _, m := range ms[have:] {
+		err := s.tx(ctx, func(tx *sql.Tx) error {
+			var done int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_version WHERE version = ?`, m.version).Scan(&done); err != nil {
+				return err
+			}
+			if done > 0 {
+				return nil // another process was quicker
+			}
+			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)`,
+				m.version, m.name, time.Now().UnixMilli())
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w", m.name, err)
+		}
+	}
+	return nil
+}
+
+// tx runs f in an (IMMEDIATE) transaction, committing when it returns nil.
+func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// isUnique tells whether err is a violated UNIQUE or PRIMARY KEY constraint.
+func isUnique(err error) bool {
+	var e *sqlite.Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	return e.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || e.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+}
+
+// ms writes a time as Unix milliseconds.
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+// msCeil writes a time as Unix milliseconds, rounding up, for deadlines
+// that must not fire early.
+func msCeil(t time.Time) int64 {
+	m := t.UnixMilli()
+	if time.UnixMilli(m).Before(t) {
+		m++
+	}
+	return m
+}
+
+// fromMS reads Unix milliseconds as a UTC time.
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+// fromNullMS reads nullable Unix milliseconds; NULL is the zero time.
+func fromNullMS(v sql.NullInt64) time.Time {
+	if !v.Valid {
+		return time.Time{}
+	}
+	return fromMS(v.Int64)
+}
+
+// boolInt writes a bool as 0 or 1.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
