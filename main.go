@@ -20,6 +20,7 @@ type command struct {
 var commands = map[string]command{
 	"best":     {"choose the computer's play for POSID D1 D2 lines from stdin, as JSON lines", cmdBest},
 	"render":   {"draw boards as PNG: nardi render --pos POSID [--dice 65] --out board.png, or --out-dir DIR", cmdRender},
+	"serve":    {"run the Telegram bot (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL, NARDI_DB, LOG_LEVEL)", cmdServe},
 	"selfplay": {"play games between two levels and print points per game", cmdSelfplay},
 	"moves":    {"list the legal plays of POSID D1 D2 lines read from stdin, as JSON lines", cmdMoves},
 	"show":     {"print a position as a text board: nardi show POSID", cmdShow},

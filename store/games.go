@@ -336,3 +336,15 @@ func scanIDs(rows *sql.Rows) ([]int64, error) {
 	}
 	return ids, rows.Err()
 }
+
+// ActiveGamesInChat returns the active games with a board in the chat.
+func (s *Store) ActiveGamesInChat(ctx context.Context, chatID int64) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `
+		SELECT DISTINCT b.game_id FROM boards b JOIN games g ON g.id = b.game_id
+		WHERE b.chat_id = ? AND g.status = 'active' ORDER BY b.game_id`, chatID)
+	if err != nil {
+		return nil, fmt.Errorf("store: active games in chat %d: %w", chatID, err)
+	}
+	defer rows.Close()
+	return scanIDs(rows)
+}

@@ -621,3 +621,35 @@ func TestDSNEscapesPath(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestInboxKeepsUpdatesUntilDone(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "inbox.db")
+	s, err := Open(ctx, path, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off, err := s.Offset(ctx); err != nil || off != 0 {
+		t.Fatalf("fresh offset %d, %v", off, err)
+	}
+	ups := []Update{{ID: 7, Body: []byte(`{"update_id":7}`)}, {ID: 8, Body: []byte(`{"update_id":8}`)}}
+	if err := s.Receive(ctx, ups, 9); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Done(ctx, 7); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err = Open(ctx, path, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pending, err := s.Pending(ctx)
+	if err != nil || len(pending) != 1 || pending[0].ID != 8 || string(pending[0].Body) != `{"update_id":8}` {
+		t.Fatalf("pending after reopen: %v, %v", pending, err)
+	}
+	if off, _ := s.Offset(ctx); off != 9 {
+		t.Errorf("offset after reopen %d, want 9", off)
+	}
+}

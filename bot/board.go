@@ -1,0 +1,396 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-telegram/bot/models"
+
+	"nardi/game"
+	"nardi/locales"
+	"nardi/render"
+	"nardi/rules"
+	"nardi/store"
+)
+
+// viewer is who a board message is drawn for: the seat at the bottom of
+// the picture (or NoSeat: a group's shared board, drawn for the seat on
+// turn), and whose language and settings it uses.
+type viewer struct {
+	seat game.Seat
+	user store.User
+	lang locales.Lang
+}
+
+// board is one composed board message.
+type board struct {
+	png     []byte
+	caption string
+	kb      Keyboard
+}
+
+// names returns how the viewer's caption names each seat.
+func names(g *game.Game, v viewer) [2]string {
+	var out [2]string
+	for s := game.Seat(0); s <= 1; s++ {
+		p := g.Player(s)
+		switch {
+		case p.IsComputer():
+			out[s] = locales.T(v.lang, "name.computer", nil)
+		case v.seat == s:
+			out[s] = locales.T(v.lang, "name.you", nil)
+		default:
+			out[s] = p.Name
+		}
+	}
+	return out
+}
+
+// diceText writes a roll as "6-5".
+func diceText(d rules.Dice) string { return fmt.Sprintf("%d-%d", d[0], d[1]) }
+
+// clockText writes a duration as m:ss.
+func clockText(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// levelName returns the localized name of a computer level.
+func levelName(lang locales.Lang, l game.Level) string {
+	return locales.T(lang, "level."+string(l), nil)
+}
+
+// caption writes the text under a board for a viewer.
+func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time) string {
+	g := rec.Game
+	lang := v.lang
+	nm := names(g, v)
+	turn := g.Turn()
+	var lines []string
+	add := func(key string, data map[string]any) { lines = append(lines, locales.T(lang, key, data)) }
+	if c := g.Player(1); c.IsComputer() {
+		add("caption.vs_computer", map[string]any{"Level": levelName(lang, c.Level)})
+	} else if c := g.Player(0); c.IsComputer() {
+		add("caption.vs_computer", map[string]any{"Level": levelName(lang, c.Level)})
+	} else {
+		add("caption.vs", map[string]any{"Name1": g.Player(0).Name, "Name2": g.Player(1).Name})
+	}
+	if len(g.History()) == 0 && !g.Over() {
+		o := g.Opening()
+		add("caption.opening", map[string]any{"Name1": nm[0], "Die1": o[0], "Name2": nm[1], "Die2": o[1]})
+	}
+	if last, ok := g.LastPlay(); ok {
+		switch {
+		case last.Pass():
+		case g.Player(last.Seat).IsComputer():
+			add("caption.played_computer", map[string]any{"Move": last.Notation()})
+		case last.Seat == v.seat:
+			add("caption.played_you", map[string]any{"Move": last.Notation()})
+		default:
+			add("caption.played_name", map[string]any{"Name": g.Player(last.Seat).Name, "Move": last.Notation()})
+		}
+	}
+	if res, over := g.Result(); over {
+		lines = append(lines, b.resultLines(g, res, v)...)
+		return strings.Join(lines, "\n")
+	}
+	dice := diceText(g.Dice())
+	switch {
+	case g.Player(turn).IsComputer():
+		add("caption.turn_computer", nil)
+		if g.Phase() != game.PhaseNoMoves {
+			add("caption.rolled_computer", map[string]any{"Dice": dice})
+			add("caption.thinking", nil)
+		}
+	case turn == v.seat:
+		add("caption.turn_you", nil)
+		add("caption.rolled_you", map[string]any{"Dice": dice})
+	default:
+		add("caption.turn_name", map[string]any{"Name": g.Player(turn).Name})
+		add("caption.rolled_name", map[string]any{"Name": g.Player(turn).Name, "Dice": dice})
+	}
+	if g.Phase() == game.PhaseNoMoves {
+		add("caption.no_moves", map[string]any{"Dice": dice})
+	}
+	pos := g.PositionFor(0)
+	p0, p1 := pos.Pips()
+	add("caption.pips", map[string]any{"Name1": nm[0], "Pips1": p0, "Name2": nm[1], "Pips2": p1})
+	if g.Options().Clock.Enabled() {
+		for s := game.Seat(0); s <= 1; s++ {
+			move, reserve := g.TimeLeft(s, now)
+			if s != turn {
+				move = g.Options().Clock.Move
+			}
+			add("caption.clock", map[string]any{"Name": nm[s], "MoveTime": clockText(move), "Reserve": clockText(reserve)})
+		}
+		if g.Clock().TimedOut {
+			late := turn
+			if v.seat == late {
+				add("duel.timeout_you", map[string]any{"Opponent": nm[late.Other()]})
+			} else if v.seat == late.Other() {
+				add("duel.timeout_claim", map[string]any{"Name": nm[late]})
+			} else {
+				add("duel.timeout", map[string]any{"Name": nm[late], "Opponent": nm[late.Other()]})
+			}
+		}
+	}
+	if turn == v.seat || (v.seat == game.NoSeat && !g.Player(turn).IsComputer()) {
+		switch g.Phase() {
+		case game.PhaseMoving:
+			add("caption.choose_step", nil)
+		case game.PhaseComplete:
+			add("caption.press_confirm", nil)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// resultLines tells the viewer how the game ended.
+func (b *Bot) resultLines(g *game.Game, res game.Result, v viewer) []string {
+	lang := v.lang
+	var lines []string
+	switch {
+	case v.seat == res.Winner:
+		lines = append(lines, locales.T(lang, "result.win_you", nil))
+	case v.seat == res.Winner.Other():
+		lines = append(lines, locales.T(lang, "result.lose_you", nil))
+	default:
+		lines = append(lines, locales.T(lang, "result.win_name", map[string]any{"Name": names(g, v)[res.Winner]}))
+	}
+	lines = append(lines, locales.N(lang, "result."+res.Reason.String(), res.Points, nil))
+	lines = append(lines, locales.T(lang, "result.rematch", nil))
+	return lines
+}
+
+// button makes an inline button for an action.
+func button(text string, a action) models.InlineKeyboardButton {
+	return models.InlineKeyboardButton{Text: text, CallbackData: a.String()}
+}
+
+// keyboard returns the buttons under a board for a viewer: the steps the
+// player on turn may make, undo and confirm, resign, a timeout claim, or a
+// rematch at the end.
+func (b *Bot) keyboard(rec *store.GameRecord, v viewer) Keyboard {
+	g := rec.Game
+	c := g.Counter()
+	at := func(op, arg string) action { return action{op: op, game: rec.ID, counter: c, arg: arg} }
+	t := func(key string) string { return locales.T(v.lang, key, nil) }
+	if g.Over() {
+		return Keyboard{{button(t("button.rematch"), at(opRematch, ""))}}
+	}
+	turn := g.Turn()
+	var kb Keyboard
+	mine := turn == v.seat || v.seat == game.NoSeat
+	_, forced := g.Forced() // played by itself in a moment
+	if mine && !g.Player(turn).IsComputer() && !forced {
+		steps := g.NextSteps()
+		const perRow = 4
+		for i := 0; i < len(steps); i += perRow {
+			var row []models.InlineKeyboardButton
+			for _, s := range steps[i:min(i+perRow, len(steps))] {
+				row = append(row, button(s.String(), at(opStep, stepArg(s))))
+			}
+			kb = append(kb, row)
+		}
+	}
+	var row []models.InlineKeyboardButton
+	if mine && !g.Player(turn).IsComputer() {
+		if len(g.Made()) > 0 {
+			row = append(row, button(t("button.undo"), at(opUndo, "")))
+		}
+		if g.Phase() == game.PhaseComplete {
+			row = append(row, button(t("button.confirm"), at(opConfirm, "")))
+		}
+	}
+	if g.Clock().TimedOut && (v.seat == turn.Other() || v.seat == game.NoSeat) {
+		row = append(row, button(t("button.claim"), at(opClaim, "")))
+	}
+	if v.seat != game.NoSeat || !g.Player(0).IsComputer() {
+		row = append(row, button(t("button.resign"), at(opResign, "")))
+	}
+	if len(row) > 0 {
+		kb = append(kb, row)
+	}
+	return kb
+}
+
+// picture draws the board for a viewer.
+func (b *Bot) picture(rec *store.GameRecord, v viewer) ([]byte, error) {
+	g := rec.Game
+	turn := g.Turn()
+	view := render.View{
+		Pos:        g.PositionFor(turn),
+		MoverColor: render.Color(turn.Color()),
+		HomeLeft:   v.user.Settings.HomeLeft,
+		Portrait:   v.user.Settings.Portrait,
+		TurnSteps:  g.Made(),
+	}
+	if v.seat != game.NoSeat && v.seat != turn {
+		view.Viewer = render.Opponent
+	}
+	if !g.Over() {
+		view.Dice = g.Dice()
+		unused := g.UnusedDice()
+		for i, d := range view.Dice.List() {
+			if j := slices.Index(unused, d); j >= 0 {
+				unused = slices.Delete(unused, j, j+1)
+			} else {
+				view.Used[i] = true
+			}
+		}
+	}
+	if last, ok := g.LastPlay(); ok && !last.Pass() {
+		pl := last.Play()
+		view.LastPlay = &pl
+		if last.Seat != turn {
+			view.LastBy = render.Opponent
+		}
+	}
+	png, err := render.Board(view)
+	if err != nil {
+		return nil, fmt.Errorf("draw board of game %d: %w", rec.ID, err)
+	}
+	return png, nil
+}
+
+// viewerOf returns the viewer of a stored board message.
+func (b *Bot) viewerOf(ctx context.Context, rec *store.GameRecord, seat game.Seat) (viewer, error) {
+	v := viewer{seat: seat}
+	who := seat
+	if who == game.NoSeat {
+		who = rec.Game.Turn()
+	}
+	p := rec.Game.Player(who)
+	if p.IsComputer() {
+		p = rec.Game.Player(who.Other())
+	}
+	u, err := b.store.User(ctx, p.UserID)
+	if err != nil {
+		return v, fmt.Errorf("viewer of game %d: %w", rec.ID, err)
+	}
+	v.user, v.lang = u, langOf(u)
+	return v, nil
+}
+
+// compose draws a board message for a viewer.
+func (b *Bot) compose(ctx context.Context, rec *store.GameRecord, seat game.Seat) (board, error) {
+	v, err := b.viewerOf(ctx, rec, seat)
+	if err != nil {
+		return board{}, err
+	}
+	png, err := b.picture(rec, v)
+	if err != nil {
+		return board{}, err
+	}
+	return board{png: png, caption: b.caption(rec, v, b.cfg.Now()), kb: b.keyboard(rec, v)}, nil
+}
+
+// sendBoard sends a viewer's board as a new message and records it, so
+// that the older message stops taking taps.
+func (b *Bot) sendBoard(ctx context.Context, rec *store.GameRecord, seat game.Seat, chat int64) error {
+	bd, err := b.compose(ctx, rec, seat)
+	if err != nil {
+		return err
+	}
+	id, err := b.send.SendPhoto(ctx, chat, bd.png, bd.caption, bd.kb)
+	if err != nil {
+		return fmt.Errorf("send board of game %d: %w", rec.ID, err)
+	}
+	return b.store.SetBoard(ctx, store.Board{GameID: rec.ID, Viewer: seat, ChatID: chat, MessageID: int64(id), Shown: rec.Game.Counter()}, b.cfg.Now())
+}
+
+// drawBoards brings every board message of a game up to its latest state.
+func (b *Bot) drawBoards(ctx context.Context, id int64) {
+	rec, err := b.store.LoadGame(ctx, id)
+	if err != nil {
+		b.log.Error("loading a game to draw failed", "game", id, "err", err)
+		return
+	}
+	boards, err := b.store.Boards(ctx, id)
+	if err != nil {
+		b.log.Error("loading boards failed", "game", id, "err", err)
+		return
+	}
+	for _, bm := range boards {
+		bd, err := b.compose(ctx, rec, bm.Viewer)
+		if err != nil {
+			b.log.Error("composing a board failed", "game", id, "err", err)
+			continue
+		}
+		err = b.send.EditPhoto(ctx, bm.ChatID, int(bm.MessageID), bd.png, bd.caption, bd.kb)
+		if gone(err) {
+			err = b.sendBoard(ctx, rec, bm.Viewer, bm.ChatID)
+		}
+		if err != nil {
+			b.log.Warn("updating a board failed", "game", id, "chat", bm.ChatID, "err", err)
+			continue
+		}
+		if _, err := b.store.MarkShown(ctx, id, bm.Viewer, rec.Game.Counter(), b.cfg.Now()); err != nil {
+			b.log.Warn("recording a board's state failed", "game", id, "err", err)
+		}
+	}
+}
+
+// refresher redraws a game's boards in the background, coalescing
+// requests: while one redraw runs, any number of new requests make one
+// more, which draws the state as it is by then. So quick taps cost few
+// edits, and an older state never lands over a newer one.
+type refresher struct {
+	bot *Bot
+	coalescer
+}
+
+func (r *refresher) request(id int64) {
+	r.trigger(r.bot, id, func(ctx context.Context) { r.bot.drawBoards(ctx, id) })
+}
+
+// coalescer runs at most one job per key at a time, and runs it once more
+// when triggered while it runs.
+type coalescer struct {
+	mu    sync.Mutex
+	state map[int64]*coalesced
+}
+
+type coalesced struct{ running, again bool }
+
+func (c *coalescer) trigger(b *Bot, key int64, job func(context.Context)) {
+	c.mu.Lock()
+	if c.state == nil {
+		c.state = map[int64]*coalesced{}
+	}
+	st := c.state[key]
+	if st == nil {
+		st = &coalesced{}
+		c.state[key] = st
+	}
+	st.again = true
+	if st.running {
+		c.mu.Unlock()
+		return
+	}
+	st.running = true
+	c.mu.Unlock()
+	b.goAsync(func(ctx context.Context) {
+		for {
+			c.mu.Lock()
+			if !st.again {
+				st.running = false
+				delete(c.state, key)
+				c.mu.Unlock()
+				return
+			}
+			st.again = false
+			c.mu.Unlock()
+			job(ctx)
+		}
+	})
+}
+
+// gameKey and chatKey name the locks of a game and of a chat.
+func gameKey(id int64) string { return "g" + strconv.FormatInt(id, 10) }
+func chatKey(id int64) string { return "c" + strconv.FormatInt(id, 10) }

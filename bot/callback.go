@@ -1,0 +1,72 @@
+package bot
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"nardi/rules"
+)
+
+// The operations a button can ask for.
+const (
+	opStep     = "st" // a checker step; arg "from-to"
+	opUndo     = "un"
+	opConfirm  = "ok"
+	opResign   = "rs" // ask to resign
+	opResignOK = "ry"
+	opResignNo = "rn"
+	opClaim    = "cl"
+	opRematch  = "rm"
+	opLevel    = "lv" // arg: easy, medium, hard
+	opLang     = "lg" // arg: a language code
+	opSetting  = "se" // arg: home, layout, confirm
+	opMenu     = "mn" // arg: play, duel, rules, help, lang, settings
+	opAccept   = "ac" // arg: a challenge code
+	opCancel   = "cx" // arg: a challenge code
+)
+
+// action is what a button's callback data says: an operation, the game and
+// the move counter it was drawn for, and an argument. It fits Telegram's
+// 64 bytes of callback data with room to spare.
+type action struct {
+	op      string
+	game    int64
+	counter uint32
+	arg     string
+}
+
+func (a action) String() string {
+	return a.op + ":" + strconv.FormatInt(a.game, 36) + ":" + strconv.FormatUint(uint64(a.counter), 36) + ":" + a.arg
+}
+
+var errBadAction = errors.New("malformed button data")
+
+func parseAction(s string) (action, error) {
+	parts := strings.SplitN(s, ":", 4)
+	if len(parts) != 4 || len(s) > 64 {
+		return action{}, errBadAction
+	}
+	g, err1 := strconv.ParseInt(parts[1], 36, 64)
+	c, err2 := strconv.ParseUint(parts[2], 36, 32)
+	if err1 != nil || err2 != nil || g < 0 {
+		return action{}, errBadAction
+	}
+	return action{op: parts[0], game: g, counter: uint32(c), arg: parts[3]}, nil
+}
+
+// stepArg writes a step for callback data: "13-7", "25-22", "6-0".
+func stepArg(s rules.Step) string {
+	return strconv.Itoa(int(s.From)) + "-" + strconv.Itoa(int(s.To))
+}
+
+// parseStepArg reads what stepArg wrote.
+func parseStepArg(s string) (rules.Step, error) {
+	from, to, ok := strings.Cut(s, "-")
+	f, err1 := strconv.Atoi(from)
+	t, err2 := strconv.Atoi(to)
+	if !ok || err1 != nil || err2 != nil || f < 1 || f > rules.Bar || t < 0 || t >= f || t > 24 {
+		return rules.Step{}, errBadAction
+	}
+	return rules.Step{From: int8(f), To: int8(t)}, nil
+}

@@ -1,0 +1,281 @@
+package bot
+
+import (
+	"context"
+	"strings"
+
+	"github.com/go-telegram/bot/models"
+
+	"nardi/game"
+	"nardi/locales"
+	"nardi/rules"
+	"nardi/store"
+)
+
+// menu is the keyboard of /start.
+func menu(lang locales.Lang) Keyboard {
+	t := func(key string) string { return locales.T(lang, key, nil) }
+	m := func(arg string) action { return action{op: opMenu, arg: arg} }
+	return Keyboard{
+		{button(t("button.play"), m("play")), button(t("button.duel"), m("duel"))},
+		{button(t("button.rules"), m("rules")), button(t("button.help"), m("help"))},
+		{button(t("button.lang"), m("lang")), button(t("button.settings"), m("settings"))},
+	}
+}
+
+func (b *Bot) cmdStart(ctx context.Context, r *request) {
+	if !r.group && !r.user.Started {
+		if err := b.store.SetStarted(ctx, r.user.ID, true, b.cfg.Now()); err != nil {
+			b.log.Warn("recording a start failed", "user", r.user.ID, "err", err)
+		}
+		r.user.Started = true
+	}
+	if code := strings.TrimSpace(r.args); code != "" && !r.group {
+		b.acceptInvite(ctx, r, code)
+		return
+	}
+	b.replyKB(ctx, r, locales.T(r.lang, "start.welcome", map[string]any{"Name": r.user.Name}), menu(r.lang))
+}
+
+func (b *Bot) cmdHelp(ctx context.Context, r *request) { b.reply(ctx, r, "help.text", nil) }
+
+func (b *Bot) cmdRules(ctx context.Context, r *request) {
+	b.reply(ctx, r, "rules.part1", nil)
+	b.reply(ctx, r, "rules.part2", nil)
+}
+
+// langKeyboard offers every language, each named in itself.
+func langKeyboard() Keyboard {
+	kb := Keyboard{}
+	for i, l := range locales.Langs {
+		if i%2 == 0 {
+			kb = append(kb, nil)
+		}
+		kb[len(kb)-1] = append(kb[len(kb)-1], button(locales.Name(l), action{op: opLang, arg: string(l)}))
+	}
+	return kb
+}
+
+func (b *Bot) cmdLang(ctx context.Context, r *request) {
+	b.replyKB(ctx, r, locales.T(r.lang, "lang.choose", nil), langKeyboard())
+}
+
+func (b *Bot) onLang(ctx context.Context, r *request, a action) {
+	lang, ok := locales.Parse(a.arg)
+	if !ok {
+		b.toast(ctx, r, "toast.unknown")
+		return
+	}
+	if err := b.store.SetLanguage(ctx, r.user.ID, string(lang), b.cfg.Now()); err != nil {
+		b.log.Error("saving a language failed", "err", err)
+		b.toast(ctx, r, "toast.error")
+		return
+	}
+	r.lang = lang
+	b.toast(ctx, r, "toast.saved")
+	if err := b.send.EditText(ctx, r.chat, r.messageID, locales.T(lang, "lang.changed", nil), menu(lang)); err != nil {
+		b.log.Warn("confirming a language failed", "err", err)
+	}
+	b.redrawUserBoards(ctx, r)
+}
+
+// settingsText and settingsKeyboard show a user's board settings, each
+// choice a button with the current one marked.
+func settingsText(lang locales.Lang, s store.Settings) string {
+	t := func(key string) string { return locales.T(lang, key, nil) }
+	home, layout, confirm := t("settings.home_right"), t("settings.landscape"), t("settings.confirm_off")
+	if s.HomeLeft {
+		home = t("settings.home_left")
+	}
+	if s.Portrait {
+		layout = t("settings.portrait")
+	}
+	if s.ConfirmMoves {
+		confirm = t("settings.confirm_on")
+	}
+	return locales.T(lang, "settings.text", map[string]any{"Home": home, "Layout": layout, "Confirm": confirm})
+}
+
+func settingsKeyboard(lang locales.Lang, s store.Settings) Keyboard {
+	choice := func(key, arg string, current bool) models.InlineKeyboardButton {
+		text := locales.T(lang, key, nil)
+		if current {
+			text = "✓ " + text
+		}
+		return button(text, action{op: opSetting, arg: arg})
+	}
+	return Keyboard{
+		{choice("button.home_right", "home:right", !s.HomeLeft), choice("button.home_left", "home:left", s.HomeLeft)},
+		{choice("button.landscape", "layout:landscape", !s.Portrait), choice("button.portrait", "layout:portrait", s.Portrait)},
+		{choice("button.confirm_off", "confirm:off", !s.ConfirmMoves)},
+		{choice("button.confirm_on", "confirm:on", s.ConfirmMoves)},
+	}
+}
+
+func (b *Bot) cmdSettings(ctx context.Context, r *request) {
+	b.replyKB(ctx, r, settingsText(r.lang, r.user.Settings), settingsKeyboard(r.lang, r.user.Settings))
+}
+
+func (b *Bot) onSetting(ctx context.Context, r *request, a action) {
+	s := r.user.Settings
+	switch a.arg {
+	case "home:right", "home:left":
+		s.HomeLeft = a.arg == "home:left"
+	case "layout:landscape", "layout:portrait":
+		s.Portrait = a.arg == "layout:portrait"
+	case "confirm:on", "confirm:off":
+		s.ConfirmMoves = a.arg == "confirm:on"
+	default:
+		b.toast(ctx, r, "toast.unknown")
+		return
+	}
+	if s == r.user.Settings {
+		b.toast(ctx, r, "toast.already_done")
+		return
+	}
+	if err := b.store.SetSettings(ctx, r.user.ID, s, b.cfg.Now()); err != nil {
+		b.log.Error("saving settings failed", "err", err)
+		b.toast(ctx, r, "toast.error")
+		return
+	}
+	r.user.Settings = s
+	b.toast(ctx, r, "toast.saved")
+	if err := b.send.EditText(ctx, r.chat, r.messageID, settingsText(r.lang, s), settingsKeyboard(r.lang, s)); err != nil {
+		b.log.Warn("showing settings failed", "err", err)
+	}
+	b.redrawUserBoards(ctx, r)
+}
+
+// redrawUserBoards redraws the boards of the user's game in the chat after
+// a change of language or settings.
+func (b *Bot) redrawUserBoards(ctx context.Context, r *request) {
+	if rec, err := b.store.ActiveGame(ctx, r.chat, r.user.ID); err == nil && rec != nil {
+		b.boards.request(rec.ID)
+	}
+}
+
+// levelKeyboard offers the computer's levels.
+func levelKeyboard(lang locales.Lang) Keyboard {
+	var kb Keyboard
+	for _, l := range []string{"easy", "medium", "hard"} {
+		kb = append(kb, []models.InlineKeyboardButton{button(locales.T(lang, "button.level_"+l, nil), action{op: opLevel, arg: l})})
+	}
+	return kb
+}
+
+func (b *Bot) cmdPlay(ctx context.Context, r *request) {
+	if r.group {
+		b.reply(ctx, r, "error.private_only", map[string]any{"Bot": b.username})
+		return
+	}
+	level, clock, ok := parsePlayArgs(r.args)
+	if !ok {
+		b.reply(ctx, r, "error.usage_play", nil)
+		return
+	}
+	if rec, err := b.store.ActiveGame(ctx, r.chat, r.user.ID); err == nil && rec != nil {
+		b.reply(ctx, r, "error.game_in_progress", nil)
+		return
+	}
+	if level == "" {
+		b.replyKB(ctx, r, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang))
+		return
+	}
+	b.startComputerGame(ctx, r, level, clock)
+}
+
+// activeGame finds the user's game in the request's chat, telling them
+// when there is none.
+func (b *Bot) activeGame(ctx context.Context, r *request) (*store.GameRecord, bool) {
+	rec, err := b.store.ActiveGame(ctx, r.chat, r.user.ID)
+	if err != nil || rec == nil {
+		b.reply(ctx, r, "error.no_game", nil)
+		return nil, false
+	}
+	return rec, true
+}
+
+func (b *Bot) cmdBoard(ctx context.Context, r *request) {
+	rec, ok := b.activeGame(ctx, r)
+	if !ok {
+		return
+	}
+	unlock := b.locks.lock(gameKey(rec.ID))
+	defer unlock()
+	rec, err := b.store.LoadGame(ctx, rec.ID)
+	if err != nil {
+		b.reply(ctx, r, "error.generic", nil)
+		return
+	}
+	seat := game.NoSeat
+	if rec.Kind != store.KindGroup {
+		seat, _ = rec.Game.SeatOf(r.user.ID)
+	}
+	old, _ := b.store.Boards(ctx, rec.ID)
+	if err := b.sendBoard(ctx, rec, seat, r.chat); err != nil {
+		b.log.Error("sending a board failed", "game", rec.ID, "err", err)
+		b.reply(ctx, r, "error.generic", nil)
+		return
+	}
+	// The old message keeps its picture but loses its buttons.
+	for _, bm := range old {
+		if bm.ChatID == r.chat && bm.Viewer == seat {
+			v, err := b.viewerOf(ctx, rec, seat)
+			if err == nil {
+				_ = b.send.EditCaption(ctx, bm.ChatID, int(bm.MessageID), b.caption(rec, v, b.cfg.Now()), Keyboard{})
+			}
+		}
+	}
+}
+
+func (b *Bot) cmdResign(ctx context.Context, r *request) {
+	rec, ok := b.activeGame(ctx, r)
+	if !ok {
+		return
+	}
+	seat, _ := rec.Game.SeatOf(r.user.ID)
+	points := rules.ResignValue(int(rec.Game.PositionFor(seat).Mine[rules.Off]))
+	at := func(op string) action { return action{op: op, game: rec.ID, counter: rec.Game.Counter()} }
+	kb := Keyboard{{
+		button(locales.T(r.lang, "button.resign_yes", nil), at(opResignOK)),
+		button(locales.T(r.lang, "button.cancel", nil), at(opResignNo)),
+	}}
+	b.replyKB(ctx, r, locales.N(r.lang, "resign.confirm", points, nil), kb)
+}
+
+func (b *Bot) cmdStats(ctx context.Context, r *request) {
+	st, err := b.store.Stats(ctx, r.user.ID)
+	if err != nil {
+		b.reply(ctx, r, "error.generic", nil)
+		return
+	}
+	all := st.All
+	if all.Games == 0 {
+		b.reply(ctx, r, "stats.empty", nil)
+		return
+	}
+	n := func(key string, c int) string { return locales.N(r.lang, key, c, nil) }
+	b.reply(ctx, r, "stats.text", map[string]any{
+		"Games": n("unit.games", all.Games), "Wins": n("unit.wins", all.Wins), "Losses": n("unit.losses", all.Games-all.Wins),
+		"PointsWon": n("unit.points", all.Points), "PointsLost": n("unit.points", all.PointsLost),
+	})
+}
+
+// onMenu handles the buttons of /start.
+func (b *Bot) onMenu(ctx context.Context, r *request, a action) {
+	b.answer(ctx, r, "", false)
+	switch a.arg {
+	case "play":
+		b.cmdPlay(ctx, r)
+	case "duel":
+		b.cmdDuel(ctx, r)
+	case "rules":
+		b.cmdRules(ctx, r)
+	case "help":
+		b.cmdHelp(ctx, r)
+	case "lang":
+		b.cmdLang(ctx, r)
+	case "settings":
+		b.cmdSettings(ctx, r)
+	}
+}

@@ -1,0 +1,192 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"nardi/store"
+)
+
+// Inbox keeps received updates durably until they are handled, so that an
+// update Telegram has delivered is never lost, even if the process dies
+// while handling it.
+type Inbox interface {
+	// Offset returns the next update id to ask Telegram for.
+	Offset(ctx context.Context) (int64, error)
+	// Receive stores updates and the next offset in one transaction.
+	Receive(ctx context.Context, updates []store.Update, next int64) error
+	// Pending returns the stored updates not yet handled, oldest first.
+	Pending(ctx context.Context) ([]store.Update, error)
+	// Done forgets a handled update.
+	Done(ctx context.Context, id int64) error
+}
+
+// Poller fetches updates from the Bot API by long polling. Each update is
+// first written to the inbox, only then confirmed to Telegram, and removed
+// from the inbox once handled; after a restart the inbox is replayed.
+type Poller struct {
+	URL     string // the Bot API base URL
+	Token   string
+	Client  *http.Client
+	Timeout time.Duration // long-poll wait
+	Inbox   Inbox
+	Handle  func(ctx context.Context, u store.Update) // runs concurrently
+	Log     *slog.Logger
+
+	wg sync.WaitGroup
+}
+
+// Run polls until ctx ends, then waits for the handlers under way.
+func (p *Poller) Run(ctx context.Context) error {
+	defer p.wg.Wait()
+	pending, err := p.Inbox.Pending(ctx)
+	if err != nil {
+		return fmt.Errorf("replay inbox: %w", err)
+	}
+	for _, u := range pending {
+		p.dispatch(ctx, u)
+	}
+	offset, err := p.Inbox.Offset(ctx)
+	if err != nil {
+		return fmt.Errorf("read update offset: %w", err)
+	}
+	backoff := time.Duration(0)
+	for ctx.Err() == nil {
+		if backoff > 0 {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(backoff):
+			}
+		}
+		updates, err := p.fetch(ctx, offset)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			var tooMany *retryAfterError
+			if errors.As(err, &tooMany) {
+				backoff = tooMany.wait
+			} else {
+				backoff = min(max(2*backoff, 200*time.Millisecond), 10*time.Second)
+			}
+			p.Log.Warn("getUpdates failed", "err", err, "retry_in", backoff)
+			continue
+		}
+		backoff = 0
+		if len(updates) == 0 {
+			continue
+		}
+		next := updates[len(updates)-1].ID + 1
+		// Store before the next poll confirms them to Telegram.
+		for {
+			err := p.Inbox.Receive(context.WithoutCancel(ctx), updates, next)
+			if err == nil {
+				break
+			}
+			p.Log.Error("storing updates failed", "err", err)
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(time.Second):
+			}
+		}
+		offset = next
+		for _, u := range updates {
+			p.dispatch(ctx, u)
+		}
+	}
+	return nil
+}
+
+func (p *Poller) dispatch(ctx context.Context, u store.Update) {
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		defer func() {
+			if r := recover(); r != nil {
+				p.Log.Error("update handler panicked", "update", u.ID, "panic", r)
+			}
+		}()
+		// Handling finishes even when shutdown begins meanwhile.
+		hctx := context.WithoutCancel(ctx)
+		p.Handle(hctx, u)
+		if err := p.Inbox.Done(hctx, u.ID); err != nil {
+			p.Log.Error("marking update handled failed", "update", u.ID, "err", err)
+		}
+	}()
+}
+
+type retryAfterError struct{ wait time.Duration }
+
+func (e *retryAfterError) Error() string {
+	return fmt.Sprintf("too many requests, retry after %s", e.wait)
+}
+
+// fetch asks for the updates from offset on.
+func (p *Poller) fetch(ctx context.Context, offset int64) ([]store.Update, error) {
+	body, _ := json.Marshal(map[string]any{
+		"offset":          offset,
+		"timeout":         int(p.Timeout.Seconds()),
+		"allowed_updates": []string{"message", "callback_query", "my_chat_member"},
+	})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.URL+"/bot"+p.Token+"/getUpdates", bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("build getUpdates: %w", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := p.Client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("getUpdates: %w", redact(err, p.Token))
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("getUpdates: read: %w", err)
+	}
+	var out struct {
+		OK          bool              `json:"ok"`
+		Result      []json.RawMessage `json:"result"`
+		Description string            `json:"description"`
+		Parameters  struct {
+			RetryAfter int `json:"retry_after"`
+		} `json:"parameters"`
+	}
+	if err := json.Unmarshal(data, &out); err != nil {
+		return nil, fmt.Errorf("getUpdates: status %d: %w", resp.StatusCode, err)
+	}
+	if !out.OK {
+		if resp.StatusCode == http.StatusTooManyRequests {
+			return nil, &retryAfterError{time.Duration(max(1, out.Parameters.RetryAfter)) * time.Second}
+		}
+		return nil, fmt.Errorf("getUpdates: %s", out.Description)
+	}
+	updates := make([]store.Update, 0, len(out.Result))
+	for _, raw := range out.Result {
+		var head struct {
+			ID int64 `json:"update_id"`
+		}
+		if err := json.Unmarshal(raw, &head); err != nil {
+			return nil, fmt.Errorf("getUpdates: update: %w", err)
+		}
+		updates = append(updates, store.Update{ID: head.ID, Body: raw})
+	}
+	return updates, nil
+}
+
+// redact removes the token from an error that quotes the request URL.
+func redact(err error, token string) error {
+	msg := err.Error()
+	if token == "" || !bytes.Contains([]byte(msg), []byte(token)) {
+		return err
+	}
+	return errors.New(string(bytes.ReplaceAll([]byte(msg), []byte(token), []byte("***"))))
+}

@@ -1,0 +1,241 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-telegram/bot/models"
+
+	"nardi/locales"
+	"nardi/store"
+)
+
+// request is what a handler knows about the update it handles.
+type request struct {
+	chat      int64
+	group     bool
+	user      store.User
+	lang      locales.Lang
+	messageID int    // the message the update came with
+	queryID   string // for a callback query
+	answered  bool
+	args      string // a command's arguments
+	replyTo   *models.User
+	mentions  []string // @usernames in a command
+}
+
+// langOf returns the language a user reads.
+func langOf(u store.User) locales.Lang {
+	if l, ok := locales.Parse(u.Language); ok {
+		return l
+	}
+	return locales.FromTelegram(u.LangCode)
+}
+
+// displayName returns a person's name for captions, at most 32 characters.
+func displayName(u *models.User) string {
+	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+	if name == "" {
+		name = u.Username
+	}
+	if utf8.RuneCountInString(name) > 32 {
+		name = string([]rune(name)[:31]) + "…"
+	}
+	return name
+}
+
+// handleUpdate is called for every update, once handled or replayed.
+func (b *Bot) handleUpdate(ctx context.Context, raw store.Update) {
+	var u models.Update
+	if err := json.Unmarshal(raw.Body, &u); err != nil {
+		b.log.Warn("unreadable update", "update", raw.ID, "err", err)
+		return
+	}
+	switch {
+	case u.Message != nil:
+		b.handleMessage(ctx, u.Message)
+	case u.CallbackQuery != nil:
+		b.handleCallback(ctx, u.CallbackQuery)
+	}
+}
+
+// knowUser records the person behind an update and returns them.
+func (b *Bot) knowUser(ctx context.Context, from *models.User) (store.User, error) {
+	return b.store.UpsertUser(ctx, store.UserInfo{
+		ID: from.ID, Name: displayName(from), Username: from.Username, LangCode: from.LanguageCode,
+	}, b.cfg.Now())
+}
+
+// commands maps each command to its handler.
+func (b *Bot) commands() map[string]func(context.Context, *request) {
+	return map[string]func(context.Context, *request){
+		"start":    b.cmdStart,
+		"help":     b.cmdHelp,
+		"rules":    b.cmdRules,
+		"lang":     b.cmdLang,
+		"settings": b.cmdSettings,
+		"play":     b.cmdPlay,
+		"board":    b.cmdBoard,
+		"resign":   b.cmdResign,
+		"stats":    b.cmdStats,
+		"duel":     b.cmdDuel,
+	}
+}
+
+// parseCommand splits "/cmd@bot args" and tells whether the command is
+// meant for this bot.
+func (b *Bot) parseCommand(text string) (name, args string, ok bool) {
+	if !strings.HasPrefix(text, "/") {
+		return "", "", false
+	}
+	head, args, _ := strings.Cut(text[1:], " ")
+	head, _, _ = strings.Cut(head, "\n")
+	name, at, addressed := strings.Cut(head, "@")
+	if addressed && !strings.EqualFold(at, b.username) {
+		return "", "", false // for another bot
+	}
+	return strings.ToLower(name), strings.TrimSpace(args), true
+}
+
+func (b *Bot) handleMessage(ctx context.Context, m *models.Message) {
+	if m.From == nil || m.From.IsBot {
+		return
+	}
+	name, args, ok := b.parseCommand(m.Text)
+	private := m.Chat.Type == models.ChatTypePrivate
+	if !ok {
+		if private {
+			user, err := b.knowUser(ctx, m.From)
+			if err == nil {
+				b.reply(ctx, &request{chat: m.Chat.ID, user: user, lang: langOf(user)}, "error.unknown_command", nil)
+			}
+		}
+		return
+	}
+	user, err := b.knowUser(ctx, m.From)
+	if err != nil {
+		b.log.Error("storing a user failed", "user", m.From.ID, "err", err)
+		return
+	}
+	r := &request{chat: m.Chat.ID, group: !private, user: user, lang: langOf(user), messageID: m.ID, args: args}
+	if m.ReplyToMessage != nil && m.ReplyToMessage.From != nil && !m.ReplyToMessage.From.IsBot {
+		r.replyTo = m.ReplyToMessage.From
+	}
+	for _, e := range m.Entities {
+		if e.Type == models.MessageEntityTypeMention {
+			if mention := utf16Slice(m.Text, e.Offset, e.Length); mention != "" {
+				r.mentions = append(r.mentions, strings.TrimPrefix(mention, "@"))
+			}
+		}
+	}
+	handler, known := b.commands()[name]
+	if !known {
+		if private {
+			b.reply(ctx, r, "error.unknown_command", nil)
+		}
+		return
+	}
+	handler(ctx, r)
+}
+
+// utf16Slice cuts a text by UTF-16 offsets, as Telegram gives entities.
+func utf16Slice(text string, offset, length int) string {
+	pos, start := 0, -1
+	for i, r := range text {
+		if pos == offset {
+			start = i
+		}
+		if start >= 0 && pos == offset+length {
+			return text[start:i]
+		}
+		if r >= 0x10000 {
+			pos += 2
+		} else {
+			pos++
+		}
+	}
+	if start >= 0 && pos == offset+length {
+		return text[start:]
+	}
+	return ""
+}
+
+func (b *Bot) handleCallback(ctx context.Context, q *models.CallbackQuery) {
+	r := &request{queryID: q.ID}
+	defer func() {
+		if !r.answered {
+			b.answer(ctx, r, "", false)
+		}
+	}()
+	user, err := b.knowUser(ctx, &q.From)
+	if err != nil {
+		b.log.Error("storing a user failed", "user", q.From.ID, "err", err)
+		b.answer(ctx, r, locales.T(locales.FromTelegram(q.From.LanguageCode), "toast.error", nil), false)
+		return
+	}
+	r.user, r.lang = user, langOf(user)
+	if msg := q.Message.Message; msg != nil {
+		r.chat, r.messageID, r.group = msg.Chat.ID, msg.ID, msg.Chat.Type != models.ChatTypePrivate
+	} else if q.Message.InaccessibleMessage != nil {
+		r.chat, r.messageID = q.Message.InaccessibleMessage.Chat.ID, q.Message.InaccessibleMessage.MessageID
+	}
+	a, err := parseAction(q.Data)
+	if err != nil {
+		b.toast(ctx, r, "toast.unknown")
+		return
+	}
+	switch a.op {
+	case opStep, opUndo, opConfirm, opResign, opResignOK, opResignNo, opClaim:
+		b.onGameAction(ctx, r, a)
+	case opRematch:
+		b.onRematch(ctx, r, a)
+	case opLevel:
+		b.onLevel(ctx, r, a)
+	case opLang:
+		b.onLang(ctx, r, a)
+	case opSetting:
+		b.onSetting(ctx, r, a)
+	case opMenu:
+		b.onMenu(ctx, r, a)
+	case opAccept, opCancel:
+		b.onChallenge(ctx, r, a)
+	default:
+		b.toast(ctx, r, "toast.unknown")
+	}
+}
+
+// answer answers the request's callback query once.
+func (b *Bot) answer(ctx context.Context, r *request, text string, alert bool) {
+	if r.queryID == "" || r.answered {
+		return
+	}
+	r.answered = true
+	if err := b.send.Answer(ctx, r.queryID, text, alert); err != nil {
+		b.log.Warn("answering a button failed", "err", err)
+	}
+}
+
+// toast answers with a short localized note.
+func (b *Bot) toast(ctx context.Context, r *request, key string) {
+	b.answer(ctx, r, locales.T(r.lang, key, nil), false)
+}
+
+// alert answers with a localized note the user must dismiss.
+func (b *Bot) alert(ctx context.Context, r *request, key string) {
+	b.answer(ctx, r, locales.T(r.lang, key, nil), true)
+}
+
+// reply sends a localized message to the request's chat.
+func (b *Bot) reply(ctx context.Context, r *request, key string, data map[string]any) {
+	b.replyKB(ctx, r, locales.T(r.lang, key, data), nil)
+}
+
+func (b *Bot) replyKB(ctx context.Context, r *request, text string, kb Keyboard) int {
+	id, err := b.send.SendText(ctx, r.chat, text, kb)
+	if err != nil {
+		b.log.Warn("sending a message failed", "chat", r.chat, "err", err)
+	}
+	return id
+}

@@ -1,0 +1,236 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	tg "github.com/go-telegram/bot"
+	"github.com/go-telegram/bot/models"
+)
+
+// Sender makes Bot API calls the way Telegram wants them made: one at a
+// time per chat, waiting out a 429's retry_after before anything else goes
+// to that chat, retrying network failures with backoff, and treating
+// "message is not modified" as success.
+type Sender struct {
+	api *tg.Bot
+	log *slog.Logger
+	// OnWait is told how long a chat had to wait for Telegram, so that
+	// game clocks are not charged for it.
+	OnWait func(chat int64, d time.Duration)
+
+	mu    sync.Mutex
+	chats map[int64]*chatLane
+}
+
+// chatLane serializes the calls to one chat.
+type chatLane struct {
+	mu    sync.Mutex
+	until time.Time // no call before this: a retry_after in force
+}
+
+// NewSender wraps a Bot API client.
+func NewSender(api *tg.Bot, log *slog.Logger) *Sender {
+	return &Sender{api: api, log: log, chats: map[int64]*chatLane{}}
+}
+
+func (s *Sender) lane(chat int64) *chatLane {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l := s.chats[chat]
+	if l == nil {
+		l = &chatLane{}
+		s.chats[chat] = l
+	}
+	return l
+}
+
+// errNotModified tells that an edit changed nothing, which is fine.
+func notModified(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "message is not modified")
+}
+
+// gone tells that a message can no longer be edited and must be sent anew.
+func gone(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "message to edit not found") ||
+		strings.Contains(msg, "message can't be edited") ||
+		strings.Contains(msg, "MESSAGE_ID_INVALID")
+}
+
+// forbidden tells that the user has blocked the bot or never started it.
+func forbidden(err error) bool {
+	return errors.Is(err, tg.ErrorForbidden) || (err != nil && strings.Contains(err.Error(), "Forbidden"))
+}
+
+// permanent tells whether retrying cannot help.
+func permanent(err error) bool {
+	return errors.Is(err, tg.ErrorBadRequest) || errors.Is(err, tg.ErrorForbidden) ||
+		errors.Is(err, tg.ErrorUnauthorized) || errors.Is(err, tg.ErrorNotFound) ||
+		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+const maxTries = 6
+
+// call runs fn for a chat (chat 0: not bound to a chat) with retries.
+func (s *Sender) call(ctx context.Context, chat int64, what string, fn func(context.Context) error) error {
+	var l *chatLane
+	if chat != 0 {
+		l = s.lane(chat)
+		l.mu.Lock()
+		defer l.mu.Unlock()
+	}
+	backoff := 250 * time.Millisecond
+	var err error
+	for try := 0; try < maxTries; try++ {
+		if l != nil {
+			if wait := time.Until(l.until); wait > 0 {
+				if err := sleep(ctx, wait); err != nil {
+					return err
+				}
+			}
+		}
+		err = fn(ctx)
+		if err == nil || notModified(err) {
+			return nil
+		}
+		var tooMany *tg.TooManyRequestsError
+		if errors.As(err, &tooMany) {
+			wait := time.Duration(max(1, tooMany.RetryAfter)) * time.Second
+			s.log.Warn("telegram rate limit", "call", what, "chat", chat, "retry_after", wait)
+			if l != nil {
+				l.until = time.Now().Add(wait)
+				if s.OnWait != nil {
+					s.OnWait(chat, wait)
+				}
+				continue
+			}
+			if err := sleep(ctx, wait); err != nil {
+				return err
+			}
+			continue
+		}
+		if permanent(err) {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		s.log.Warn("telegram call failed, retrying", "call", what, "chat", chat, "err", err, "retry_in", backoff)
+		if err := sleep(ctx, backoff); err != nil {
+			return err
+		}
+		backoff = min(2*backoff, 5*time.Second)
+	}
+	return fmt.Errorf("%s: giving up after %d tries: %w", what, maxTries, err)
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Keyboard is an inline keyboard: rows of buttons.
+type Keyboard [][]models.InlineKeyboardButton
+
+func (k Keyboard) markup() models.ReplyMarkup {
+	if k == nil {
+		return &models.InlineKeyboardMarkup{InlineKeyboard: [][]models.InlineKeyboardButton{}}
+	}
+	return &models.InlineKeyboardMarkup{InlineKeyboard: k}
+}
+
+// SendText sends an HTML message and returns its id.
+func (s *Sender) SendText(ctx context.Context, chat int64, text string, kb Keyboard) (int, error) {
+	var id int
+	err := s.call(ctx, chat, "sendMessage", func(ctx context.Context) error {
+		params := &tg.SendMessageParams{ChatID: chat, Text: text, ParseMode: models.ParseModeHTML,
+			LinkPreviewOptions: &models.LinkPreviewOptions{IsDisabled: tg.True()}}
+		if kb != nil {
+			params.ReplyMarkup = kb.markup()
+		}
+		m, err := s.api.SendMessage(ctx, params)
+		if err == nil {
+			id = m.ID
+		}
+		return err
+	})
+	return id, err
+}
+
+// EditText changes an HTML message's text and keyboard.
+func (s *Sender) EditText(ctx context.Context, chat int64, msg int, text string, kb Keyboard) error {
+	return s.call(ctx, chat, "editMessageText", func(ctx context.Context) error {
+		_, err := s.api.EditMessageText(ctx, &tg.EditMessageTextParams{ChatID: chat, MessageID: msg, Text: text,
+			ParseMode: models.ParseModeHTML, ReplyMarkup: kb.markup(),
+			LinkPreviewOptions: &models.LinkPreviewOptions{IsDisabled: tg.True()}})
+		return err
+	})
+}
+
+// SendPhoto sends a PNG with an HTML caption and returns the message id.
+func (s *Sender) SendPhoto(ctx context.Context, chat int64, png []byte, caption string, kb Keyboard) (int, error) {
+	var id int
+	err := s.call(ctx, chat, "sendPhoto", func(ctx context.Context) error {
+		m, err := s.api.SendPhoto(ctx, &tg.SendPhotoParams{ChatID: chat,
+			Photo:   &models.InputFileUpload{Filename: "board.png", Data: bytes.NewReader(png)},
+			Caption: caption, ParseMode: models.ParseModeHTML, ReplyMarkup: kb.markup()})
+		if err == nil {
+			id = m.ID
+		}
+		return err
+	})
+	return id, err
+}
+
+// EditPhoto replaces a photo message's picture, caption and keyboard.
+func (s *Sender) EditPhoto(ctx context.Context, chat int64, msg int, png []byte, caption string, kb Keyboard) error {
+	return s.call(ctx, chat, "editMessageMedia", func(ctx context.Context) error {
+		_, err := s.api.EditMessageMedia(ctx, &tg.EditMessageMediaParams{ChatID: chat, MessageID: msg,
+			Media: &models.InputMediaPhoto{Media: "attach://board.png", MediaAttachment: bytes.NewReader(png),
+				Caption: caption, ParseMode: models.ParseModeHTML},
+			ReplyMarkup: kb.markup()})
+		return err
+	})
+}
+
+// EditCaption changes a photo message's caption and keyboard only.
+func (s *Sender) EditCaption(ctx context.Context, chat int64, msg int, caption string, kb Keyboard) error {
+	return s.call(ctx, chat, "editMessageCaption", func(ctx context.Context) error {
+		_, err := s.api.EditMessageCaption(ctx, &tg.EditMessageCaptionParams{ChatID: chat, MessageID: msg,
+			Caption: caption, ParseMode: models.ParseModeHTML, ReplyMarkup: kb.markup()})
+		return err
+	})
+}
+
+// Answer answers a callback query, with a toast or an alert.
+func (s *Sender) Answer(ctx context.Context, queryID, text string, alert bool) error {
+	return s.call(ctx, 0, "answerCallbackQuery", func(ctx context.Context) error {
+		_, err := s.api.AnswerCallbackQuery(ctx, &tg.AnswerCallbackQueryParams{CallbackQueryID: queryID, Text: text, ShowAlert: alert})
+		return err
+	})
+}
+
+// Delete removes a message, ignoring a message already gone.
+func (s *Sender) Delete(ctx context.Context, chat int64, msg int) error {
+	err := s.call(ctx, chat, "deleteMessage", func(ctx context.Context) error {
+		_, err := s.api.DeleteMessage(ctx, &tg.DeleteMessageParams{ChatID: chat, MessageID: msg})
+		return err
+	})
+	if err != nil && strings.Contains(err.Error(), "not found") {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,234 @@
+// Package telegramtest is a fake Telegram Bot API server for tests: it
+// speaks the multipart requests the bot sends, keeps every chat's messages
+// with their pictures, captions and keyboards, delivers updates by long
+// polling, and can enforce Telegram's limits and rate limits.
+package telegramtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Token is the bot token the fake server accepts.
+const Token = "123456:TEST-token"
+
+// BotUsername is the username the fake server reports for the bot.
+const BotUsername = "nardi_test_bot"
+
+// Button is one inline keyboard button.
+type Button struct {
+	Text         string `json:"text"`
+	CallbackData string `json:"callback_data,omitempty"`
+	URL          string `json:"url,omitempty"`
+}
+
+// Message is a message the bot sent, as it stands now.
+type Message struct {
+	ID       int
+	ChatID   int64
+	Text     string // text, or the caption of a photo
+	Photo    []byte // the last picture uploaded for it
+	Keyboard [][]Button
+	Edits    int
+	Deleted  bool
+}
+
+// Call is one request the bot made.
+type Call struct {
+	Method string
+	Fields map[string]string
+	Files  map[string][]byte
+	At     time.Time
+}
+
+// Answer is the bot's answer to a callback query.
+type Answer struct {
+	Text      string
+	ShowAlert bool
+}
+
+// Server is the fake Bot API.
+type Server struct {
+	*httptest.Server
+
+	mu        sync.Mutex
+	cond      *sync.Cond
+	updates   []json.RawMessage
+	updateIDs []int64
+	nextUpd   int64
+	confirmed int64
+	nextMsg   int
+	messages  map[int]*Message
+	calls     []Call
+	answers   map[string]Answer
+	nextQuery int
+	blocked   map[int64]bool // users who have not started the bot
+
+	// RateLimit, when on, answers 429 to a chat that gets a second
+	// message or edit within a second (or more than 20 a minute in a
+	// group), and records any request sent during a retry_after.
+	RateLimit  bool
+	lastSend   map[int64][]time.Time
+	retryUntil map[int64]time.Time
+	Violations []string // requests made while a retry_after was in force
+	// FailNext makes the next n requests of a method fail with the given
+	// status code (for example 500, or 429 with RetryAfter seconds).
+	failNext   map[string]int
+	failCode   map[string]int
+	RetryAfter int
+}
+
+// NewServer starts a fake Bot API server.
+func NewServer() *Server {
+	s := &Server{
+		messages:   map[int]*Message{},
+		answers:    map[string]Answer{},
+		blocked:    map[int64]bool{},
+		lastSend:   map[int64][]time.Time{},
+		retryUntil: map[int64]time.Time{},
+		failNext:   map[string]int{},
+		failCode:   map[string]int{},
+		nextUpd:    1,
+		nextMsg:    1,
+		RetryAfter: 1,
+	}
+	s.cond = sync.NewCond(&s.mu)
+	s.Server = httptest.NewServer(http.HandlerFunc(s.handle))
+	return s
+}
+
+// Close stops the server and wakes any pending long poll.
+func (s *Server) Close() {
+	s.mu.Lock()
+	s.cond.Broadcast()
+	s.mu.Unlock()
+	s.Server.Close()
+}
+
+// Block marks a user as never having started the bot: sending to their
+// private chat fails with 403.
+func (s *Server) Block(user int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.blocked[user] = true
+}
+
+// Fail makes the next n requests of method fail with the status code.
+func (s *Server) Fail(method string, n, code int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failNext[method] = n
+	s.failCode[method] = code
+}
+
+type apiResponse struct {
+	OK          bool   `json:"ok"`
+	Result      any    `json:"result,omitempty"`
+	ErrorCode   int    `json:"error_code,omitempty"`
+	Description string `json:"description,omitempty"`
+	Parameters  *struct {
+		RetryAfter int `json:"retry_after"`
+	} `json:"parameters,omitempty"`
+}
+
+func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
+	prefix := "/bot" + Token + "/"
+	if !strings.HasPrefix(r.URL.Path, prefix) {
+		writeJSON(w, http.StatusUnauthorized, apiResponse{ErrorCode: 401, Description: "Unauthorized"})
+		return
+	}
+	method := strings.TrimPrefix(r.URL.Path, prefix)
+	call, err := readCall(r, method)
+	if err != nil {
+		writeJSON(w, http.StatusBadRequest, apiResponse{ErrorCode: 400, Description: "Bad Request: " + err.Error()})
+		return
+	}
+	if method == "getUpdates" {
+		s.getUpdates(w, call)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = append(s.calls, call)
+	if n := s.failNext[method]; n > 0 {
+		s.failNext[method] = n - 1
+		code := s.failCode[method]
+		resp := apiResponse{ErrorCode: code, Description: fmt.Sprintf("injected failure %d", code)}
+		if code == http.StatusTooManyRequests {
+			resp.Description = "Too Many Requests: retry after " + strconv.Itoa(s.RetryAfter)
+			resp.Parameters = &struct {
+				RetryAfter int `json:"retry_after"`
+			}{s.RetryAfter}
+		}
+		writeJSON(w, code, resp)
+		return
+	}
+	status, resp := s.dispatch(method, call)
+	writeJSON(w, status, resp)
+}
+
+func writeJSON(w http.ResponseWriter, status int, resp apiResponse) {
+	resp.OK = status == http.StatusOK
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(resp)
+}
+
+// readCall reads a request's fields, whether multipart, form or JSON.
+func readCall(r *http.Request, method string) (Call, error) {
+	c := Call{Method: method, Fields: map[string]string{}, Files: map[string][]byte{}, At: time.Now()}
+	ct := r.Header.Get("Content-Type")
+	switch {
+	case strings.HasPrefix(ct, "multipart/form-data"):
+		mr, err := r.MultipartReader()
+		if err != nil {
+			return c, err
+		}
+		for {
+			part, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return c, err
+			}
+			data, err := io.ReadAll(part)
+			if err != nil {
+				return c, err
+			}
+			if part.FileName() != "" {
+				c.Files[part.FormName()] = data
+			} else {
+				c.Fields[part.FormName()] = string(data)
+			}
+		}
+	case strings.HasPrefix(ct, "application/json"):
+		var m map[string]json.RawMessage
+		if err := json.NewDecoder(r.Body).Decode(&m); err != nil && err != io.EOF {
+			return c, err
+		}
+		for k, v := range m {
+			var str string
+			if json.Unmarshal(v, &str) == nil {
+				c.Fields[k] = str
+			} else {
+				c.Fields[k] = string(v)
+			}
+		}
+	default:
+		if err := r.ParseForm(); err != nil {
+			return c, err
+		}
+		for k := range r.PostForm {
+			c.Fields[k] = r.PostForm.Get(k)
+		}
+	}
+	return c, nil
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"nardi/ai"
+	"nardi/bot"
+	"nardi/store"
+)
+
+// cmdServe is "nardi serve": the Telegram bot, configured from the
+// environment: TELEGRAM_BOT_TOKEN (required), TELEGRAM_API_URL, NARDI_DB,
+// LOG_LEVEL (debug, info, warn, error).
+func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "usage: nardi serve (configured by TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL, NARDI_DB, LOG_LEVEL)")
+		return 2
+	}
+	token := strings.TrimSpace(os.Getenv("TELEGRAM_BOT_TOKEN"))
+	if token == "" {
+		fmt.Fprintln(stderr, "nardi serve: TELEGRAM_BOT_TOKEN is not set; get a token from @BotFather and export it")
+		return 2
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(envOr("LOG_LEVEL", "info"))); err != nil {
+		fmt.Fprintf(stderr, "nardi serve: LOG_LEVEL: %v\n", err)
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	dbPath := envOr("NARDI_DB", "nardi.db")
+	st, err := store.Open(ctx, dbPath, store.Config{})
+	if err != nil {
+		log.Error("opening the database failed", "path", dbPath, "err", err)
+		return 1
+	}
+	defer st.Close()
+	net, err := ai.ShippedNet()
+	if err != nil {
+		log.Error("loading the computer's network failed", "err", err)
+		return 1
+	}
+	b, err := bot.New(bot.Config{Token: token, APIURL: os.Getenv("TELEGRAM_API_URL"), Store: st, Net: net, Log: log})
+	if err != nil {
+		log.Error("starting the bot failed", "err", err)
+		return 1
+	}
+	if err := b.Run(ctx); err != nil {
+		log.Error("the bot stopped with an error", "err", err)
+		return 1
+	}
+	return 0
+}
+
+func envOr(name, fallback string) string {
+	if v := strings.TrimSpace(os.Getenv(name)); v != "" {
+		return v
+	}
+	return fallback
+}
