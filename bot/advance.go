@@ -62,7 +62,9 @@ func (b *Bot) advance(ctx context.Context, id int64) {
 			// changed meanwhile.
 			unlock()
 			p := b.player(g.Player(turn).Level, g.Options())
+			b.thinking <- struct{}{}
 			play, _, played := p.Choose(g.TurnStart(), g.Dice(), uint64(id)<<20|uint64(counter))
+			<-b.thinking
 			unlock = b.locks.lock(gameKey(id))
 			rec, err = b.store.LoadGame(ctx, id)
 			if err != nil || rec.Game.Counter() != counter {

@@ -269,7 +269,7 @@ func (b *Bot) viewerOf(ctx context.Context, rec *store.GameRecord, seat game.Sea
 	if p.IsComputer() {
 		p = rec.Game.Player(who.Other())
 	}
-	u, err := b.store.User(ctx, p.UserID)
+	u, err := b.user(ctx, p.UserID)
 	if err != nil {
 		return v, fmt.Errorf("viewer of game %d: %w", rec.ID, err)
 	}

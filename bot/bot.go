@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 
@@ -20,6 +21,8 @@ import (
 	"nardi/ai"
 	"nardi/game"
 	"nardi/locales"
+	"nardi/render"
+	"nardi/rules"
 	"nardi/store"
 )
 
@@ -61,6 +64,10 @@ type Bot struct {
 	boards  refresher  // redraws boards
 	due     coalescer  // runs due actions
 	players sync.Map   // "level/rules/variant" -> *ai.Player
+	users   sync.Map   // user id -> store.User (see users.go)
+	// thinking bounds how many computer moves are thought at once, so
+	// that players' taps always find a free core.
+	thinking chan struct{}
 
 	ctx   context.Context // lives as long as Run; async work uses it
 	async sync.WaitGroup
@@ -98,7 +105,8 @@ func New(cfg Config) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: connect to the Bot API: %w", err)
 	}
-	b := &Bot{cfg: cfg, api: api, store: cfg.Store, log: cfg.Log, username: cfg.Username, ctx: context.Background()}
+	b := &Bot{cfg: cfg, api: api, store: cfg.Store, log: cfg.Log, username: cfg.Username, ctx: context.Background(),
+		thinking: make(chan struct{}, max(1, runtime.NumCPU()-1))}
 	b.send = NewSender(api, cfg.Log)
 	b.send.OnWait = b.waitedOnTelegram
 	b.boards.bot = b
@@ -120,6 +128,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	b.registerCommands(ctx)
+	b.goAsync(b.warmUp)
 
 	c := cron.New(cron.WithSeconds(), cron.WithChain(cron.Recover(cronLogger{b.log})))
 	if _, err := c.AddFunc("* * * * * *", b.sweep); err != nil {
@@ -160,6 +169,19 @@ func (b *Bot) registerCommands(ctx context.Context) {
 		})
 		if err != nil {
 			b.log.Warn("setting the command menu failed", "lang", lang, "err", err)
+		}
+	}
+}
+
+// warmUp builds what the first game would otherwise wait for: the
+// computer's bear-off databases and the board picture's static parts.
+func (b *Bot) warmUp(ctx context.Context) {
+	for _, rs := range []rules.RuleSet{rules.Nardi, rules.Standard} {
+		b.player(game.Hard, game.Options{Rules: rs})
+	}
+	for _, portrait := range []bool{false, true} {
+		if _, err := render.Board(render.View{Pos: rules.Start(), Portrait: portrait}); err != nil {
+			b.log.Warn("warming up the renderer failed", "err", err)
 		}
 	}
 }

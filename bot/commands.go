@@ -25,10 +25,13 @@ func menu(lang locales.Lang) Keyboard {
 
 func (b *Bot) cmdStart(ctx context.Context, r *request) {
 	if !r.group && !r.user.Started {
-		if err := b.store.SetStarted(ctx, r.user.ID, true, b.cfg.Now()); err != nil {
+		r.user.Started = true
+		err := b.changeUser(ctx, r.user, func(ctx context.Context) error {
+			return b.store.SetStarted(ctx, r.user.ID, true, b.cfg.Now())
+		})
+		if err != nil {
 			b.log.Warn("recording a start failed", "user", r.user.ID, "err", err)
 		}
-		r.user.Started = true
 	}
 	if code := strings.TrimSpace(r.args); code != "" && !r.group {
 		b.acceptInvite(ctx, r, code)
@@ -66,7 +69,11 @@ func (b *Bot) onLang(ctx context.Context, r *request, a action) {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
-	if err := b.store.SetLanguage(ctx, r.user.ID, string(lang), b.cfg.Now()); err != nil {
+	r.user.Language = string(lang)
+	err := b.changeUser(ctx, r.user, func(ctx context.Context) error {
+		return b.store.SetLanguage(ctx, r.user.ID, string(lang), b.cfg.Now())
+	})
+	if err != nil {
 		b.log.Error("saving a language failed", "err", err)
 		b.toast(ctx, r, "toast.error")
 		return
@@ -133,7 +140,12 @@ func (b *Bot) onSetting(ctx context.Context, r *request, a action) {
 		b.toast(ctx, r, "toast.already_done")
 		return
 	}
-	if err := b.store.SetSettings(ctx, r.user.ID, s, b.cfg.Now()); err != nil {
+	changed := r.user
+	changed.Settings = s
+	err := b.changeUser(ctx, changed, func(ctx context.Context) error {
+		return b.store.SetSettings(ctx, r.user.ID, s, b.cfg.Now())
+	})
+	if err != nil {
 		b.log.Error("saving settings failed", "err", err)
 		b.toast(ctx, r, "toast.error")
 		return

@@ -61,13 +61,6 @@ func (b *Bot) handleUpdate(ctx context.Context, raw store.Update) {
 	}
 }
 
-// knowUser records the person behind an update and returns them.
-func (b *Bot) knowUser(ctx context.Context, from *models.User) (store.User, error) {
-	return b.store.UpsertUser(ctx, store.UserInfo{
-		ID: from.ID, Name: displayName(from), Username: from.Username, LangCode: from.LanguageCode,
-	}, b.cfg.Now())
-}
-
 // commands maps each command to its handler.
 func (b *Bot) commands() map[string]func(context.Context, *request) {
 	return map[string]func(context.Context, *request){

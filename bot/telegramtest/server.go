@@ -193,8 +193,8 @@ func readCall(r *http.Request, method string) (Call, error) {
 		}
 		for {
 			part, err := mr.NextPart()
-			if err == io.EOF {
-				break
+			if err == io.EOF || (err != nil && len(c.Fields) == 0 && len(c.Files) == 0 && strings.HasSuffix(err.Error(), "EOF")) {
+				break // the end, or a request with no parameters at all
 			}
 			if err != nil {
 				return c, err

@@ -131,6 +131,17 @@ func (s *Server) WaitMessage(timeout time.Duration, cond func(*Message) bool) (M
 	})
 }
 
+// WaitMessageID waits until the message with the id satisfies cond and
+// returns a copy; cheaper than WaitMessage when many clients wait.
+func (s *Server) WaitMessageID(id int, timeout time.Duration, cond func(*Message) bool) (Message, bool) {
+	return waitFor(s, timeout, func() (Message, bool) {
+		if m := s.messages[id]; m != nil && cond(m) {
+			return m.Copy(), true
+		}
+		return Message{}, false
+	})
+}
+
 // Message returns a copy of a message as it stands.
 func (s *Server) Message(id int) (Message, bool) {
 	s.mu.Lock()
