@@ -1,0 +1,18 @@
+# Build: a static binary (modernc.org/sqlite is pure Go, so no cgo).
+FROM golang:1.26-bookworm AS build
+WORKDIR /src
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/nardi . \
+ && mkdir -p /out/data
+
+# Run: no shell, no root; the database lives in the /data volume.
+FROM gcr.io/distroless/static-debian12:nonroot
+COPY --from=build /out/nardi /nardi
+COPY --from=build --chown=nonroot:nonroot /out/data /data
+ENV NARDI_DB=/data/nardi.db LOG_LEVEL=info
+VOLUME ["/data"]
+USER nonroot:nonroot
+ENTRYPOINT ["/nardi"]
+CMD ["serve"]
