@@ -168,3 +168,40 @@ func TestIncrementalEvaluation(t *testing.T) {
 		}
 	}
 }
+
+func TestCubeDecisions(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := NewEvaluator(net, rules.Nardi, false)
+	race := func(mine, theirs int8) rules.Position {
+		var p rules.Position
+		p.Mine[6], p.Mine[rules.Off] = mine, 15-mine
+		p.Theirs[6], p.Theirs[rules.Off] = theirs, 15-theirs
+		return p
+	}
+	cases := []struct {
+		name         string
+		p            rules.Position
+		double, take bool
+	}{
+		{"the start", rules.Start(), false, true},
+		{"an even race", race(4, 4), false, true},
+		{"a race a roll ahead", race(3, 4), true, false},
+		{"a sure mars", func() rules.Position {
+			var p rules.Position
+			p.Mine[1], p.Mine[rules.Off] = 1, 14
+			p.Theirs[6] = 15
+			return p
+		}(), false, false},
+	}
+	for _, c := range cases {
+		if d := ev.ShouldDouble(c.p); d != c.double {
+			t.Errorf("%s: double %v, want %v", c.name, d, c.double)
+		}
+		if tk := ev.ShouldTake(c.p); tk != c.take {
+			t.Errorf("%s: take %v, want %v", c.name, tk, c.take)
+		}
+	}
+}

@@ -28,6 +28,17 @@ func (s Step) String() string {
 	return out
 }
 
+// ParseStep reads a single step as Step.String writes it ("13/7",
+// "24/18*", "bar/22", "6/off"); the hit mark is kept as written.
+func ParseStep(s string) (Step, error) {
+	paths, err := parseNotation(s)
+	if err != nil || len(paths) != 1 || len(paths[0].points) != 2 {
+		return Step{}, fmt.Errorf("step %q: want one move like 13/7", s)
+	}
+	pa := paths[0]
+	return Step{From: pa.points[0], To: pa.points[1], Hit: pa.hits[1]}, nil
+}
+
 // chain is one checker's steps through a play.
 type chain []Step
 

@@ -37,3 +37,17 @@ func TestNotationRoundTrip(t *testing.T) {
 	}
 	t.Logf("%d of %d plays written exactly as gnubg writes them", same, total)
 }
+
+func TestParseStep(t *testing.T) {
+	for _, s := range []Step{{From: 13, To: 7}, {From: 24, To: 18, Hit: true}, {From: Bar, To: 22}, {From: 6, To: Off}} {
+		back, err := ParseStep(s.String())
+		if err != nil || back != s {
+			t.Errorf("%q read back as %v, %v", s, back, err)
+		}
+	}
+	for _, bad := range []string{"", "13", "7/13", "13/7 8/2", "13/7/1", "26/20"} {
+		if _, err := ParseStep(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}

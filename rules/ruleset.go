@@ -32,3 +32,16 @@ func ParseRuleSet(s string) (RuleSet, error) {
 	}
 	return Nardi, fmt.Errorf("unknown rule set %q (want nardi or standard)", s)
 }
+
+// MarshalText writes the rule set's name.
+func (r RuleSet) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads a rule set's name.
+func (r *RuleSet) UnmarshalText(b []byte) error {
+	v, err := ParseRuleSet(string(b))
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}

@@ -10,7 +10,8 @@ var ErrNotLegal = errors.New("these steps do not begin a legal play")
 
 // Turn follows a turn in progress one checker step at a time, for a user
 // interface that offers each possible next step as a button. Offering
-// exactly NextSteps reaches exactly the legal plays.
+// exactly Next's steps reaches exactly the legal plays. A Turn does not
+// change after NewTurn, so goroutines may share one.
 type Turn struct {
 	Start   Position
 	Dice    Dice
