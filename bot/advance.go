@@ -7,6 +7,7 @@ import (
 
 	"nardi/ai"
 	"nardi/game"
+	"nardi/rules"
 	"nardi/store"
 )
 
@@ -30,6 +31,14 @@ func (b *Bot) player(level game.Level, opts game.Options) *ai.Player {
 	p := ai.NewPlayer(b.cfg.Net, opts.Rules, opts.Variant == game.Classic, l)
 	actual, _ := b.players.LoadOrStore(key, p)
 	return actual.(*ai.Player)
+}
+
+// think chooses the computer's play, waiting for a free thinking slot.
+func (b *Bot) think(p *ai.Player, g *game.Game, seed uint64) (rules.Play, bool) {
+	b.thinking <- struct{}{}
+	defer func() { <-b.thinking }()
+	play, _, ok := p.Choose(g.TurnStart(), g.Dice(), seed)
+	return play, ok
 }
 
 // advance performs every action that has fallen due for a game, one at a
@@ -62,9 +71,7 @@ func (b *Bot) advance(ctx context.Context, id int64) {
 			// changed meanwhile.
 			unlock()
 			p := b.player(g.Player(turn).Level, g.Options())
-			b.thinking <- struct{}{}
-			play, _, played := p.Choose(g.TurnStart(), g.Dice(), uint64(id)<<20|uint64(counter))
-			<-b.thinking
+			play, played := b.think(p, g, uint64(id)<<20|uint64(counter))
 			unlock = b.locks.lock(gameKey(id))
 			rec, err = b.store.LoadGame(ctx, id)
 			if err != nil || rec.Game.Counter() != counter {

@@ -62,17 +62,12 @@ func (t *Turn) after(made []Step) ([]state, error) {
 	for _, s := range made {
 		var next []state
 		for _, st := range states {
-			for j, die := range st.dice {
-				if j > 0 && st.dice[j-1] == die {
-					continue
+			successors(st, func(step Step, after state) bool {
+				if step.From == s.From && step.To == s.To {
+					next = append(next, after)
 				}
-				to, ok := singleStep(&st.pos, s.From, int8(die))
-				if !ok || to != s.To {
-					continue
-				}
-				step := Step{From: s.From, To: to, Hit: to != Off && st.pos.Theirs[25-to] == 1}
-				next = append(next, state{st.pos.Apply(step), slices.Delete(slices.Clone(st.dice), j, j+1)})
-			}
+				return true
+			})
 		}
 		states = next
 	}
@@ -88,12 +83,9 @@ func (t *Turn) after(made []Step) ([]state, error) {
 	return ok, nil
 }
 
-// completes tells whether left more steps from st can end on a legal result.
-func (t *Turn) completes(st state, left int) bool {
-	if left == 0 {
-		_, ok := t.results[st.pos]
-		return ok
-	}
+// successors calls fn for each single step possible from st with one of
+// its unused dice, and the state it leads to, until fn returns false.
+func successors(st state, fn func(Step, state) bool) {
 	for j, die := range st.dice {
 		if j > 0 && st.dice[j-1] == die {
 			continue
@@ -104,12 +96,25 @@ func (t *Turn) completes(st state, left int) bool {
 				continue
 			}
 			step := Step{From: from, To: to, Hit: to != Off && st.pos.Theirs[25-to] == 1}
-			if t.completes(state{st.pos.Apply(step), slices.Delete(slices.Clone(st.dice), j, j+1)}, left-1) {
-				return true
+			if !fn(step, state{st.pos.Apply(step), slices.Delete(slices.Clone(st.dice), j, j+1)}) {
+				return
 			}
 		}
 	}
-	return false
+}
+
+// completes tells whether left more steps from st can end on a legal result.
+func (t *Turn) completes(st state, left int) bool {
+	if left == 0 {
+		_, ok := t.results[st.pos]
+		return ok
+	}
+	found := false
+	successors(st, func(_ Step, next state) bool {
+		found = t.completes(next, left-1)
+		return !found
+	})
+	return found
 }
 
 // Next lists the steps that may follow the made ones and still lead to a
@@ -125,25 +130,12 @@ func (t *Turn) Next(made []Step) (next []Step, complete bool, err error) {
 		return nil, true, nil
 	}
 	for _, st := range states {
-		for j, die := range st.dice {
-			if j > 0 && st.dice[j-1] == die {
-				continue
+		successors(st, func(step Step, after state) bool {
+			if !slices.Contains(next, step) && t.completes(after, t.length-len(made)-1) {
+				next = append(next, step)
 			}
-			for from := int8(Bar); from >= 1; from-- {
-				to, ok := singleStep(&st.pos, from, int8(die))
-				if !ok {
-					continue
-				}
-				step := Step{From: from, To: to, Hit: to != Off && st.pos.Theirs[25-to] == 1}
-				if slices.Contains(next, step) {
-					continue
-				}
-				rest := slices.Delete(slices.Clone(st.dice), j, j+1)
-				if t.completes(state{st.pos.Apply(step), rest}, t.length-len(made)-1) {
-					next = append(next, step)
-				}
-			}
-		}
+			return true
+		})
 	}
 	slices.SortFunc(next, func(a, b Step) int {
 		if a.From != b.From {
