@@ -301,7 +301,17 @@ func (b *Bot) sendBoard(ctx context.Context, rec *store.GameRecord, seat game.Se
 	if err != nil {
 		return fmt.Errorf("send board of game %d: %w", rec.ID, err)
 	}
-	return b.store.SetBoard(ctx, store.Board{GameID: rec.ID, Viewer: seat, ChatID: chat, MessageID: int64(id), Shown: rec.Game.Counter()}, b.cfg.Now())
+	err = b.store.SetBoard(ctx, store.Board{GameID: rec.ID, Viewer: seat, ChatID: chat, MessageID: int64(id), Shown: rec.Game.Counter()}, b.cfg.Now())
+	if err != nil {
+		return err
+	}
+	// A due action (the computer's play, a forced play) may have moved the
+	// game on while the picture was on its way, and a redraw then could not
+	// find this message yet: draw it again.
+	if cur, err := b.store.LoadGame(ctx, rec.ID); err == nil && cur.Game.Counter() != rec.Game.Counter() {
+		b.boards.request(rec.ID)
+	}
+	return nil
 }
 
 // drawBoards brings every board message of a game up to its latest state.
@@ -316,24 +326,44 @@ func (b *Bot) drawBoards(ctx context.Context, id int64) {
 		b.log.Error("loading boards failed", "game", id, "err", err)
 		return
 	}
+	// Compose every board first (a game is not safe for concurrent use),
+	// then send the edits side by side: each chat has its own queue, and a
+	// rate limit in one player's chat must not hold up the other's board.
+	counter := rec.Game.Counter()
+	var wg sync.WaitGroup
 	for _, bm := range boards {
+		if bm.Shown > counter {
+			continue // the message already shows a newer state
+		}
 		bd, err := b.compose(ctx, rec, bm.Viewer)
 		if err != nil {
 			b.log.Error("composing a board failed", "game", id, "err", err)
 			continue
 		}
-		err = b.send.EditPhoto(ctx, bm.ChatID, int(bm.MessageID), bd.png, bd.caption, bd.kb)
-		if gone(err) {
-			err = b.sendBoard(ctx, rec, bm.Viewer, bm.ChatID)
-		}
-		if err != nil {
-			b.log.Warn("updating a board failed", "game", id, "chat", bm.ChatID, "err", err)
-			continue
-		}
-		if _, err := b.store.MarkShown(ctx, id, bm.Viewer, rec.Game.Counter(), b.cfg.Now()); err != nil {
-			b.log.Warn("recording a board's state failed", "game", id, "err", err)
-		}
+		wg.Go(func() {
+			err := b.send.EditPhoto(ctx, bm.ChatID, int(bm.MessageID), bd.png, bd.caption, bd.kb)
+			if gone(err) {
+				// Send it anew, from a copy of the game of its own.
+				var fresh *store.GameRecord
+				if fresh, err = b.store.LoadGame(ctx, id); err == nil {
+					err = b.sendBoard(ctx, fresh, bm.Viewer, bm.ChatID)
+				}
+			}
+			if err != nil {
+				b.log.Warn("updating a board failed", "game", id, "chat", bm.ChatID, "err", err)
+				if !permanent(err) && b.ctx.Err() == nil {
+					// Telegram stayed busy: try again later rather than
+					// leave the board behind the game.
+					time.AfterFunc(2*time.Second, func() { b.boards.request(id) })
+				}
+				return
+			}
+			if _, err := b.store.MarkShown(ctx, id, bm.Viewer, counter, b.cfg.Now()); err != nil {
+				b.log.Warn("recording a board's state failed", "game", id, "err", err)
+			}
+		})
 	}
+	wg.Wait()
 }
 
 // refresher redraws a game's boards in the background, coalescing

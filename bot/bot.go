@@ -128,7 +128,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	b.registerCommands(ctx)
-	b.goAsync(b.warmUp)
+	go b.warmUp() // not waited for: nothing depends on it
 
 	c := cron.New(cron.WithSeconds(), cron.WithChain(cron.Recover(cronLogger{b.log})))
 	if _, err := c.AddFunc("* * * * * *", b.sweep); err != nil {
@@ -175,7 +175,7 @@ func (b *Bot) registerCommands(ctx context.Context) {
 
 // warmUp builds what the first game would otherwise wait for: the
 // computer's bear-off databases and the board picture's static parts.
-func (b *Bot) warmUp(ctx context.Context) {
+func (b *Bot) warmUp() {
 	for _, rs := range []rules.RuleSet{rules.Nardi, rules.Standard} {
 		b.player(game.Hard, game.Options{Rules: rs})
 	}

@@ -247,7 +247,9 @@ func (b *Bot) cmdResign(ctx context.Context, r *request) {
 	}
 	seat, _ := rec.Game.SeatOf(r.user.ID)
 	points := rules.ResignValue(int(rec.Game.PositionFor(seat).Mine[rules.Off]))
-	at := func(op string) action { return action{op: op, game: rec.ID, counter: rec.Game.Counter()} }
+	at := func(op string) action {
+		return action{op: op, game: rec.ID, counter: rec.Game.Counter(), arg: seatArg(seat)}
+	}
 	kb := Keyboard{{
 		button(locales.T(r.lang, "button.resign_yes", nil), at(opResignOK)),
 		button(locales.T(r.lang, "button.cancel", nil), at(opResignNo)),

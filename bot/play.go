@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 
 	"nardi/game"
@@ -109,6 +110,19 @@ func (b *Bot) onGameAction(ctx context.Context, r *request, a action) {
 		b.toast(ctx, r, "toast.stale")
 		return
 	}
+	if a.arg != "" && (a.op == opResignOK || (fromResignMessage && a.op == opResignNo)) {
+		// A resignation question belongs to the player who asked it (in a
+		// group both players see it).
+		s, ok := rec.Game.SeatOf(r.user.ID)
+		if !ok {
+			b.alert(ctx, r, "toast.not_player")
+			return
+		}
+		if seatArg(s) != a.arg {
+			b.alert(ctx, r, "toast.not_yours")
+			return
+		}
+	}
 	if fromResignMessage {
 		// The question /resign sent: the counter guards it; it goes away
 		// once answered.
@@ -142,6 +156,10 @@ func (b *Bot) onGameAction(ctx context.Context, r *request, a action) {
 	case opConfirm:
 		err = g.Confirm(seat, a.counter, now)
 	case opClaim:
+		if seat == g.Turn() {
+			b.alert(ctx, r, "toast.claim_opponent_only")
+			return
+		}
 		err = g.ClaimTimeout(seat, a.counter, now)
 	case opResign:
 		b.askResign(ctx, r, rec, seat, boardSeat, a)
@@ -171,6 +189,9 @@ func (b *Bot) onGameAction(ctx context.Context, r *request, a action) {
 	b.kick(a.game)
 }
 
+// seatArg writes a seat for callback data.
+func seatArg(s game.Seat) string { return strconv.Itoa(int(s)) }
+
 // askResign turns the tapped board's buttons into a confirmation.
 func (b *Bot) askResign(ctx context.Context, r *request, rec *store.GameRecord, seat, boardSeat game.Seat, a action) {
 	g := rec.Game
@@ -185,7 +206,7 @@ func (b *Bot) askResign(ctx context.Context, r *request, rec *store.GameRecord, 
 		return
 	}
 	caption := b.caption(rec, v, b.cfg.Now()) + "\n\n" + locales.N(r.lang, "resign.confirm", points, nil)
-	at := func(op string) action { return action{op: op, game: rec.ID, counter: g.Counter()} }
+	at := func(op string) action { return action{op: op, game: rec.ID, counter: g.Counter(), arg: seatArg(seat)} }
 	kb := Keyboard{{
 		button(locales.T(r.lang, "button.resign_yes", nil), at(opResignOK)),
 		button(locales.T(r.lang, "button.cancel", nil), at(opResignNo)),
@@ -206,8 +227,8 @@ func (b *Bot) onRematch(ctx context.Context, r *request, a action) {
 		b.alert(ctx, r, "toast.not_player")
 		return
 	}
-	b.answer(ctx, r, "", false)
 	if rec.Kind == store.KindComputer {
+		b.answer(ctx, r, "", false)
 		level := rec.Game.Player(1).Level
 		b.startComputerGame(ctx, r, level, rec.Game.Options().Clock)
 		return

@@ -102,6 +102,7 @@ func (b *Bot) handleMessage(ctx context.Context, m *models.Message) {
 		if private {
 			user, err := b.knowUser(ctx, m.From)
 			if err == nil {
+				b.markStarted(ctx, &user)
 				b.reply(ctx, &request{chat: m.Chat.ID, user: user, lang: langOf(user)}, "error.unknown_command", nil)
 			}
 		}
@@ -111,6 +112,9 @@ func (b *Bot) handleMessage(ctx context.Context, m *models.Message) {
 	if err != nil {
 		b.log.Error("storing a user failed", "user", m.From.ID, "err", err)
 		return
+	}
+	if private {
+		b.markStarted(ctx, &user)
 	}
 	r := &request{chat: m.Chat.ID, group: !private, user: user, lang: langOf(user), messageID: m.ID, args: args}
 	if m.ReplyToMessage != nil && m.ReplyToMessage.From != nil && !m.ReplyToMessage.From.IsBot {
@@ -131,6 +135,24 @@ func (b *Bot) handleMessage(ctx context.Context, m *models.Message) {
 		return
 	}
 	handler(ctx, r)
+}
+
+// markStarted records that a person who writes to the bot in private has
+// started it, so that the bot may write to them first from now on.
+func (b *Bot) markStarted(ctx context.Context, u *store.User) {
+	if u.Started {
+		return
+	}
+	started := *u
+	started.Started = true
+	err := b.changeUser(ctx, started, func(ctx context.Context) error {
+		return b.store.SetStarted(ctx, u.ID, true, b.cfg.Now())
+	})
+	if err != nil {
+		b.log.Warn("recording a start failed", "user", u.ID, "err", err)
+		return
+	}
+	*u = started
 }
 
 // utf16Slice cuts a text by UTF-16 offsets, as Telegram gives entities.

@@ -35,7 +35,9 @@ type Challenge struct {
 	Kind Kind
 	// From is the challenger's user id.
 	From int64
-	// ChatID is the group, or the challenger's private chat.
+	// ChatID is the chat that shows the challenge: the group, the
+	// challenger's private chat for an invite link, or the private chat of
+	// the one person a private challenge (a rematch offer) is for.
 	ChatID int64
 	// MessageID is the challenge's message, to edit when it ends.
 	MessageID int64
@@ -195,6 +197,22 @@ func (s *Store) AcceptChallenge(ctx context.Context, code string, by int64, now 
 		return Challenge{}, 0, fmt.Errorf("store: accept challenge %q by user %d: %w", code, by, err)
 	}
 	return c, id, nil
+}
+
+// OpenChallengeBetween returns the newest challenge from one user to
+// another (named by user id) shown in a chat that is still open and not
+// past its expiry by now, or ErrNotFound.
+func (s *Store) OpenChallengeBetween(ctx context.Context, from, target, chatID int64, now time.Time) (Challenge, error) {
+	c, err := scanChallenge(s.db.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges
+		WHERE from_user = ? AND target_user = ? AND chat_id = ? AND status = 'open' AND expires_at > ?
+		ORDER BY created_at DESC, rowid DESC LIMIT 1`, from, target, chatID, ms(now)))
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return Challenge{}, fmt.Errorf("store: open challenge from user %d to user %d in chat %d: %w", from, target, chatID, err)
+	}
+	return c, nil
 }
 
 // CancelChallenge withdraws an open challenge; only its challenger may.

@@ -323,6 +323,31 @@ func (s *Store) AbandonIdle(ctx context.Context, idleSince, now time.Time) ([]in
 	return ids, nil
 }
 
+// AbandonGame ends an active game without a result, as a duel that one of
+// its players can no longer be shown, and frees its players. It fails with
+// ErrConflict when the game is no longer active.
+func (s *Store) AbandonGame(ctx context.Context, id int64, now time.Time) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `
+			UPDATE games SET status = 'abandoned', due_at = NULL, due_kind = '', finished_at = ?, updated_at = ?
+			WHERE id = ? AND status = 'active'`, ms(now), ms(now), id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return ErrConflict
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE game_players SET active = 0 WHERE game_id = ?`, id)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: abandon game %d: %w", id, err)
+	}
+	return nil
+}
+
 // scanIDs reads and closes rows of one integer column.
 func scanIDs(rows *sql.Rows) ([]int64, error) {
 	defer rows.Close()

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -118,6 +119,21 @@ func (s *Server) Block(user int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.blocked[user] = true
+}
+
+// SetRateLimit switches the rate limits on or off (see RateLimit), safely
+// while the bot runs.
+func (s *Server) SetRateLimit(on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.RateLimit = on
+}
+
+// Violated returns a copy of Violations, safely while the bot runs.
+func (s *Server) Violated() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.Violations)
 }
 
 // Fail makes the next n requests of method fail with the status code.

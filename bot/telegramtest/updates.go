@@ -3,10 +3,12 @@ package telegramtest
 import (
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 )
 
 // User is a Telegram user who talks to the bot.
@@ -41,8 +43,32 @@ func (s *Server) push(kind string, body any) int64 {
 }
 
 // SendText delivers a text message from the user in the chat, marking a
-// leading /command as Telegram does.
+// leading /command and every @username as Telegram does.
 func (s *Server) SendText(from User, chat Chat, text string) int64 {
+	return s.push("message", textMessage(from, chat, text))
+}
+
+// SendReply delivers a text message from the user in the chat that
+// replies to an earlier message written by another user, as when someone
+// answers a friend's message with /duel.
+func (s *Server) SendReply(from User, chat Chat, text string, to User) int64 {
+	msg := textMessage(from, chat, text)
+	msg["reply_to_message"] = map[string]any{
+		"message_id": int(time.Now().UnixNano()%1e9) - 1,
+		"date":       time.Now().Unix(),
+		"from":       to,
+		"chat":       chat,
+		"text":       "…",
+	}
+	return s.push("message", msg)
+}
+
+// mentionRE finds @usernames as Telegram recognizes them.
+var mentionRE = regexp.MustCompile(`(^|[^\w@])(@[A-Za-z0-9_]{5,32})\b`)
+
+// textMessage builds a message update's body with its entities, whose
+// offsets and lengths count UTF-16 units.
+func textMessage(from User, chat Chat, text string) map[string]any {
 	msg := map[string]any{
 		"message_id": int(time.Now().UnixNano() % 1e9),
 		"date":       time.Now().Unix(),
@@ -50,14 +76,23 @@ func (s *Server) SendText(from User, chat Chat, text string) int64 {
 		"chat":       chat,
 		"text":       text,
 	}
+	u16 := func(s string) int { return len(utf16.Encode([]rune(s))) }
+	var entities []map[string]any
 	if strings.HasPrefix(text, "/") {
 		end := strings.IndexAny(text, " \n")
 		if end < 0 {
 			end = len(text)
 		}
-		msg["entities"] = []map[string]any{{"type": "bot_command", "offset": 0, "length": end}}
+		entities = append(entities, map[string]any{"type": "bot_command", "offset": 0, "length": u16(text[:end])})
 	}
-	return s.push("message", msg)
+	for _, m := range mentionRE.FindAllStringSubmatchIndex(text, -1) {
+		start, end := m[4], m[5]
+		entities = append(entities, map[string]any{"type": "mention", "offset": u16(text[:start]), "length": u16(text[start:end])})
+	}
+	if entities != nil {
+		msg["entities"] = entities
+	}
+	return msg
 }
 
 // Tap presses an inline button of a message and returns the callback
