@@ -316,14 +316,20 @@ func (b *Bot) sendBoard(ctx context.Context, rec *store.GameRecord, seat game.Se
 
 // drawBoards brings every board message of a game up to its latest state.
 func (b *Bot) drawBoards(ctx context.Context, id int64) {
-	rec, err := b.store.LoadGame(ctx, id)
-	if err != nil {
-		b.log.Error("loading a game to draw failed", "game", id, "err", err)
-		return
-	}
 	boards, err := b.store.Boards(ctx, id)
 	if err != nil {
 		b.log.Error("loading boards failed", "game", id, "err", err)
+		return
+	}
+	// Wait for Telegram first, so that what goes out is the latest state.
+	for _, bm := range boards {
+		if err := b.send.Ready(ctx, bm.ChatID); err != nil {
+			return
+		}
+	}
+	rec, err := b.store.LoadGame(ctx, id)
+	if err != nil {
+		b.log.Error("loading a game to draw failed", "game", id, "err", err)
 		return
 	}
 	// Compose every board first (a game is not safe for concurrent use),

@@ -32,7 +32,44 @@ type Sender struct {
 // chatLane serializes the calls to one chat.
 type chatLane struct {
 	mu    sync.Mutex
-	until time.Time // no call before this: a retry_after in force
+	until time.Time   // no call before this: a retry_after in force
+	sent  []time.Time // a group's calls in the last minute
+}
+
+// groupPerMinute is how many messages and edits Telegram lets a bot send
+// to one group in a minute.
+const groupPerMinute = 20
+
+// wait returns how long the lane must wait before its next call: a
+// retry_after in force, or a group's budget spent.
+func (l *chatLane) wait(chat int64, now time.Time) time.Duration {
+	d := l.until.Sub(now)
+	if chat < 0 {
+		recent := l.sent[:0]
+		for _, t := range l.sent {
+			if now.Sub(t) < time.Minute {
+				recent = append(recent, t)
+			}
+		}
+		l.sent = recent
+		if len(recent) >= groupPerMinute {
+			d = max(d, recent[len(recent)-groupPerMinute].Add(time.Minute).Sub(now))
+		}
+	}
+	return max(d, 0)
+}
+
+// Ready waits until a call to the chat could go out at once, so that a
+// caller may build what it sends as late as possible.
+func (s *Sender) Ready(ctx context.Context, chat int64) error {
+	l := s.lane(chat)
+	l.mu.Lock()
+	d := l.wait(chat, time.Now())
+	l.mu.Unlock()
+	if d > 0 && s.OnWait != nil {
+		s.OnWait(chat, d)
+	}
+	return sleep(ctx, d)
 }
 
 // NewSender wraps a Bot API client.
@@ -93,10 +130,13 @@ func (s *Sender) call(ctx context.Context, chat int64, what string, fn func(cont
 	var err error
 	for try := 0; try < maxTries; try++ {
 		if l != nil {
-			if wait := time.Until(l.until); wait > 0 {
+			if wait := l.wait(chat, time.Now()); wait > 0 {
 				if err := sleep(ctx, wait); err != nil {
 					return err
 				}
+			}
+			if chat < 0 {
+				l.sent = append(l.sent, time.Now())
 			}
 		}
 		err = fn(ctx)
