@@ -374,3 +374,29 @@ func TestConfirmMoves(t *testing.T) {
 	}
 	t.Fatal("the turn ended without a confirmation")
 }
+
+// TestTypedPlay writes a whole play in notation instead of tapping.
+func TestTypedPlay(t *testing.T) {
+	h := newHarness(t)
+	h.srv.SendText(alice, alice.Private(), "/play easy")
+	b := h.board(alice.ID)
+	h.waitBoard(b.ID, playable)
+	rec := h.activeGame(alice.ID)
+	plays := rec.Game.LegalPlays()
+	if len(plays) == 0 {
+		t.Skip("the first roll cannot be played")
+	}
+	h.srv.SendText(alice, alice.Private(), "99/1")
+	h.waitText(alice.ID, locales.T(locales.EN, "toast.illegal", nil))
+	h.srv.SendText(alice, alice.Private(), plays[0].String())
+	deadline := time.Now().Add(wait)
+	for time.Now().Before(deadline) {
+		for _, tr := range h.activeGame(alice.ID).Game.History() {
+			if tr.Seat == 0 && tr.Notation() == plays[0].String() {
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("the typed play %q was not made", plays[0])
+}

@@ -262,3 +262,47 @@ func parsePlayArgs(args string) (level game.Level, clock game.TimeControl, ok bo
 	}
 	return level, clock, true
 }
+
+// typedPlay makes a play the user wrote in notation ("24/18 13/8*") in
+// their game in the chat, on their turn, and tells whether the text was
+// taken as a play; one that cannot be played is answered so.
+func (b *Bot) typedPlay(ctx context.Context, r *request, text string) bool {
+	if !strings.Contains(text, "/") {
+		return false
+	}
+	rec, err := b.store.ActiveGame(ctx, r.chat, r.user.ID)
+	if err != nil || rec == nil {
+		return false
+	}
+	unlock := b.locks.lock(gameKey(rec.ID))
+	defer unlock()
+	if rec, err = b.store.LoadGame(ctx, rec.ID); err != nil {
+		return false
+	}
+	g := rec.Game
+	seat, ok := g.SeatOf(r.user.ID)
+	if !ok || g.Over() {
+		return false
+	}
+	if g.Turn() != seat || g.Phase() != game.PhaseMoving {
+		b.reply(ctx, r, "toast.not_your_turn", nil)
+		return true
+	}
+	play, err := rules.ParsePlay(g.TurnStart(), g.Dice(), text, g.Options().Rules)
+	if err != nil {
+		b.reply(ctx, r, "toast.illegal", nil)
+		return true
+	}
+	counter, now := g.Counter(), b.cfg.Now()
+	if err = g.ApplyPlay(seat, counter, play, now); err == nil {
+		err = b.store.UpdateGame(ctx, rec.ID, g, counter, now)
+	}
+	if err != nil {
+		key, _ := toastFor(err)
+		b.reply(ctx, r, key, nil)
+		return true
+	}
+	b.boards.request(rec.ID)
+	b.kick(rec.ID)
+	return true
+}

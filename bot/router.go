@@ -103,7 +103,10 @@ func (b *Bot) handleMessage(ctx context.Context, m *models.Message) {
 			user, err := b.knowUser(ctx, m.From)
 			if err == nil {
 				b.markStarted(ctx, &user)
-				b.reply(ctx, &request{chat: m.Chat.ID, user: user, lang: langOf(user)}, "error.unknown_command", nil)
+				r := &request{chat: m.Chat.ID, user: user, lang: langOf(user)}
+				if !b.typedPlay(ctx, r, m.Text) {
+					b.reply(ctx, r, "error.unknown_command", nil)
+				}
 			}
 		}
 		return
