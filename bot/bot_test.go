@@ -95,7 +95,9 @@ func (h *harness) restart() {
 	h.start()
 }
 
-const wait = 10 * time.Second
+// wait bounds every wait for the bot; generous, as the race detector and
+// a busy machine slow the first picture a lot.
+const wait = 40 * time.Second
 
 // waitText waits for a message in the chat whose text contains part.
 func (h *harness) waitText(chat int64, part string) telegramtest.Message {
