@@ -22,9 +22,10 @@ import (
 // the picture (or NoSeat: a group's shared board, drawn for the seat on
 // turn), and whose language and settings it uses.
 type viewer struct {
-	seat game.Seat
-	user store.User
-	lang locales.Lang
+	seat  game.Seat
+	user  store.User
+	lang  locales.Lang
+	score [2]int // points each seat has won from the other in finished games
 }
 
 // board is one composed board message.
@@ -97,6 +98,10 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time) string {
 	}
 	if res, over := g.Result(); over {
 		lines = append(lines, b.resultLines(g, res, v)...)
+		if v.score != [2]int{} {
+			add("caption.score", map[string]any{"Name1": nm[0], "Score1": v.score[0], "Score2": v.score[1], "Name2": nm[1]})
+		}
+		add("result.rematch", nil)
 		return strings.Join(lines, "\n")
 	}
 	dice := diceText(g.Dice())
@@ -120,6 +125,9 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time) string {
 	pos := g.PositionFor(0)
 	p0, p1 := pos.Pips()
 	add("caption.pips", map[string]any{"Name1": nm[0], "Pips1": p0, "Name2": nm[1], "Pips2": p1})
+	if v.score != [2]int{} {
+		add("caption.score", map[string]any{"Name1": nm[0], "Score1": v.score[0], "Score2": v.score[1], "Name2": nm[1]})
+	}
 	if g.Options().Clock.Enabled() {
 		for s := game.Seat(0); s <= 1; s++ {
 			move, reserve := g.TimeLeft(s, now)
@@ -163,7 +171,6 @@ func (b *Bot) resultLines(g *game.Game, res game.Result, v viewer) []string {
 		lines = append(lines, locales.T(lang, "result.win_name", map[string]any{"Name": names(g, v)[res.Winner]}))
 	}
 	lines = append(lines, locales.N(lang, "result."+res.Reason.String(), res.Points, nil))
-	lines = append(lines, locales.T(lang, "result.rematch", nil))
 	return lines
 }
 
@@ -274,6 +281,10 @@ func (b *Bot) viewerOf(ctx context.Context, rec *store.GameRecord, seat game.Sea
 		return v, fmt.Errorf("viewer of game %d: %w", rec.ID, err)
 	}
 	v.user, v.lang = u, langOf(u)
+	g := rec.Game
+	if v.score[0], v.score[1], err = b.store.Score(ctx, g.Player(0).UserID, g.Player(1).UserID); err != nil {
+		b.log.Warn("reading a score failed", "game", rec.ID, "err", err)
+	}
 	return v, nil
 }
 

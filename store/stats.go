@@ -56,3 +56,24 @@ func (s *Store) Stats(ctx context.Context, userID int64) (Stats, error) {
 	}
 	return st, nil
 }
+
+// Score returns the points each of two people has won from the other over
+// their finished games; with other 0 it is a person's points against the
+// computer and the computer's against them.
+func (s *Store) Score(ctx context.Context, user, other int64) (mine, theirs int, err error) {
+	if other == 0 {
+		st, err := s.Stats(ctx, user)
+		return st.VsComputer.Points, st.VsComputer.PointsLost, err
+	}
+	err = s.db.QueryRowContext(ctx, `
+		SELECT COALESCE(SUM(CASE WHEN g.winner = a.seat THEN g.points ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN g.winner = b.seat THEN g.points ELSE 0 END), 0)
+		FROM games g
+		JOIN game_players a ON a.game_id = g.id AND a.user_id = ?
+		JOIN game_players b ON b.game_id = g.id AND b.user_id = ?
+		WHERE g.status = 'finished'`, user, other).Scan(&mine, &theirs)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: score of %d against %d: %w", user, other, err)
+	}
+	return mine, theirs, nil
+}

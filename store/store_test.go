@@ -512,6 +512,15 @@ func TestStats(t *testing.T) {
 	if st, err := s.Stats(ctx, 3); err != nil || st != (Stats{}) {
 		t.Fatalf("stats of nobody: %+v %v", st, err)
 	}
+	if a, b, err := s.Score(ctx, 1, 2); err != nil || a != 2 || b != 0 {
+		t.Errorf("score of 1 against 2: %d-%d, %v", a, b, err)
+	}
+	if a, b, err := s.Score(ctx, 2, 1); err != nil || a != 0 || b != 2 {
+		t.Errorf("score of 2 against 1: %d-%d, %v", a, b, err)
+	}
+	if a, b, err := s.Score(ctx, 1, 0); err != nil || a != 2 || b != 2 {
+		t.Errorf("score of 1 against the computer: %d-%d, %v", a, b, err)
+	}
 }
 
 func TestDueGamesAndHeartbeat(t *testing.T) {
