@@ -7,12 +7,7 @@ import "nardi/rules"
 func (e *Evaluator) Best0(p rules.Position, results []rules.Position) (int, []float64) {
 	var s scratch
 	eqs := e.ply0(&p, results, &s, make([]float64, 0, len(results)))
-	best := 0
-	for i, eq := range eqs {
-		if eq > eqs[best] {
-			best = i
-		}
-	}
+	best := argmax(eqs)
 	return best, eqs
 }
 
@@ -28,4 +23,15 @@ func Judge0(net *Net, set []JudgedPosition) (float64, error) {
 		best, _ := ev.Best0(p, results)
 		return results[best]
 	})
+}
+
+// argmax returns the index of the largest value, the first of equals.
+func argmax(v []float64) int {
+	best := 0
+	for i, x := range v {
+		if x > v[best] {
+			best = i
+		}
+	}
+	return best
 }

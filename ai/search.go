@@ -50,12 +50,7 @@ func (e *Evaluator) ply2(r *rules.Position, s *scratch) float64 {
 			mine = e.onRoll1(r, &inner)
 		} else {
 			eqs = e.ply0(&opp, replies, &inner, eqs)
-			best := 0
-			for i, eq := range eqs {
-				if eq > eqs[best] {
-					best = i
-				}
-			}
+			best := argmax(eqs)
 			reply := replies[best]
 			if reply.Won() {
 				mine = -float64(reply.Value(e.Koks))

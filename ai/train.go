@@ -168,12 +168,7 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 		} else {
 			eqs := ev.ply0(&p, results, &t.s, t.s.eqs)
 			t.s.eqs = eqs
-			best := 0
-			for i, eq := range eqs {
-				if eq > eqs[best] {
-					best = i
-				}
-			}
+			best := argmax(eqs)
 			r := results[best]
 			if r.Won() {
 				target = outcome(r.Value(true))

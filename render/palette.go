@@ -81,10 +81,10 @@ func theAssets() *assets {
 		}
 		a.cube = newSprite(cubeSz+10, cubeSz+10, cubeShader())
 		for i, col := range []rgb{lastCol, turnCol, hitCol} {
-			a.ring[i] = newSprite(checkerD+12, checkerD+12, ringShader(col))
+			a.ring[i] = newSprite(checkerD+12, checkerD+12, ringShader(col, checkerR-2.5, checkerR+3, 0.8))
 		}
 		for i, col := range []rgb{lastCol, turnCol} {
-			a.ghost[i] = newSprite(checkerD+12, checkerD+12, ghostShader(col))
+			a.ghost[i] = newSprite(checkerD+12, checkerD+12, ringShader(col, checkerR-2, checkerR+1, 0.6))
 			a.slabMk[i][0] = newSprite(slabW+8, slabT+8, slabRingShader(col))
 			a.slabMk[i][1] = a.slabMk[i][0].transposed()
 		}

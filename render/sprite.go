@@ -234,9 +234,10 @@ func cubeShader() shader {
 	}
 }
 
-// ringShader draws a ring around a checker in colour col with dark edges.
-func ringShader(col rgb) shader {
-	const r0, r1 = checkerR - 2.5, checkerR + 3
+// ringShader draws a ring in colour col with dark edges, from radius r0
+// to r1, the edges drawn with opacity edge: around a checker that moved,
+// or (thinner) where a checker was.
+func ringShader(col rgb, r0, r1, edge float64) shader {
 	dark := hex("#1b1208")
 	return func(x, y float64) (rgb, float64) {
 		d := math.Hypot(x, y)
@@ -244,24 +245,7 @@ func ringShader(col rgb) shader {
 		case d < r0-1 || d > r1+1:
 			return rgb{}, 0
 		case d < r0 || d > r1:
-			return dark, 0.8
-		}
-		return col, 1
-	}
-}
-
-// ghostShader marks the place a checker left: a thinner ring in colour col
-// around nothing.
-func ghostShader(col rgb) shader {
-	const r0, r1 = checkerR - 2, checkerR + 1
-	dark := hex("#1b1208")
-	return func(x, y float64) (rgb, float64) {
-		d := math.Hypot(x, y)
-		switch {
-		case d < r0-1 || d > r1+1:
-			return rgb{}, 0
-		case d < r0 || d > r1:
-			return dark, 0.6
+			return dark, edge
 		}
 		return col, 1
 	}
