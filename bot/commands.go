@@ -40,7 +40,9 @@ func (b *Bot) cmdStart(ctx context.Context, r *request) {
 	b.replyKB(ctx, r, locales.T(r.lang, "start.welcome", map[string]any{"Name": r.user.Name}), menu(r.lang))
 }
 
-func (b *Bot) cmdHelp(ctx context.Context, r *request) { b.reply(ctx, r, "help.text", nil) }
+func (b *Bot) cmdHelp(ctx context.Context, r *request) {
+	b.replyKB(ctx, r, locales.T(r.lang, "help.text", nil)+"\n\n"+locales.T(r.lang, "help.fair", nil), nil)
+}
 
 func (b *Bot) cmdRules(ctx context.Context, r *request) {
 	b.reply(ctx, r, "rules.part1", nil)
