@@ -90,6 +90,8 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time) string {
 		case last.Pass():
 		case g.Player(last.Seat).IsComputer():
 			add("caption.played_computer", map[string]any{"Move": last.Notation()})
+		case last.Seat == v.seat && last.Forced:
+			add("caption.forced", map[string]any{"Move": last.Notation()})
 		case last.Seat == v.seat:
 			add("caption.played_you", map[string]any{"Move": last.Notation()})
 		default:

@@ -431,7 +431,8 @@ func (g *Game) commitMade(now time.Time) error {
 func (g *Game) commit(play rules.Play, now time.Time) {
 	mover := g.turn
 	g.charge(now)
-	g.history = append(g.history, TurnRecord{Seat: mover, Dice: g.dice, Steps: slices.Clone(play.Steps[:play.N])})
+	forced := len(g.rulesTurn().Plays()) == 1
+	g.history = append(g.history, TurnRecord{Seat: mover, Dice: g.dice, Steps: slices.Clone(play.Steps[:play.N]), Forced: forced})
 	after := g.TurnStart().ApplyPlay(play)
 	g.pos = view(after, mover)
 	g.made = nil

@@ -344,6 +344,12 @@ func TestNoMovesAndForced(t *testing.T) {
 	if g.PositionFor(0).Mine[2] != 1 {
 		t.Fatal("forced play not made")
 	}
+	if last, _ := g.LastPlay(); !last.Forced {
+		t.Error("the forced play is not recorded as forced")
+	}
+	if rt := roundTrip(t, g); len(rt.History()) == 0 || !rt.History()[len(rt.History())-1].Forced {
+		t.Error("the forced mark does not survive JSON")
+	}
 	// The computer on turn is due at once.
 	g, err := NewWithRoller(Options{}, [2]Player{Computer(Easy), bob}, seq(4, 2), t0)
 	ok(t, err)

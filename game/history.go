@@ -15,6 +15,8 @@ type TurnRecord struct {
 	Seat  Seat       `json:"seat"`
 	Dice  rules.Dice `json:"dice"`
 	Steps Steps      `json:"steps,omitempty"`
+	// Forced tells that the roll allowed this play only.
+	Forced bool `json:"forced,omitempty"`
 }
 
 // Pass tells whether the roll could not be played.
