@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -68,7 +69,7 @@ func (h *harness) start() {
 	}
 	b, err := New(Config{
 		Token: telegramtest.Token, APIURL: h.srv.URL, Username: telegramtest.BotUsername,
-		Store: st, Net: net, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Store: st, Net: net, Log: testLog(),
 		PollTimeout: time.Second, ShowDelay: 30 * time.Millisecond, Roller: h.roller,
 	})
 	if err != nil {
@@ -401,4 +402,14 @@ func TestTypedPlay(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Fatalf("the typed play %q was not made", plays[0])
+}
+
+// testLog is the bot's log in tests: silent, unless NARDI_TEST_LOG names
+// a level (debug, info, warn, error) to print on stderr.
+func testLog() *slog.Logger {
+	var level slog.Level
+	if v := os.Getenv("NARDI_TEST_LOG"); v != "" && level.UnmarshalText([]byte(v)) == nil {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }

@@ -133,6 +133,10 @@ func (b *Bot) postChallenge(ctx context.Context, r *request, c store.Challenge, 
 	text := locales.T(r.lang, key, map[string]any{
 		"Name": r.user.Name, "Opponent": opponent, "Clock": locales.HTML(clockLine(r.lang, c.Options.Clock)),
 	})
+	// Hold the challenge until its message is recorded: a tap on ⚔ the
+	// moment it shows waits for that.
+	unlock := b.locks.lock(challengeKey(c.Code))
+	defer unlock()
 	id, err := b.send.SendText(ctx, c.ChatID, text, challengeKeyboard(r.lang, c.Code, true))
 	if err != nil {
 		b.withdraw(ctx, c)
@@ -140,6 +144,9 @@ func (b *Bot) postChallenge(ctx context.Context, r *request, c store.Challenge, 
 	}
 	return b.store.SetChallengeMessage(ctx, c.Code, int64(id))
 }
+
+// challengeKey names the lock of a challenge.
+func challengeKey(code string) string { return "x" + code }
 
 // withdraw cancels a challenge that could not be shown.
 func (b *Bot) withdraw(ctx context.Context, c store.Challenge) {
@@ -172,6 +179,8 @@ func (b *Bot) sendInvite(ctx context.Context, r *request, opts game.Options) {
 		{{Text: locales.T(r.lang, "button.share", nil), URL: "https://t.me/share/url?url=" + url.QueryEscape(forward)}},
 		{button(locales.T(r.lang, "button.cancel", nil), action{op: opCancel, arg: c.Code})},
 	}
+	unlock := b.locks.lock(challengeKey(c.Code))
+	defer unlock()
 	id, err := b.send.SendText(ctx, r.chat, text, kb)
 	if err != nil {
 		b.log.Warn("sending an invitation failed", "user", r.user.ID, "err", err)
@@ -185,6 +194,8 @@ func (b *Bot) sendInvite(ctx context.Context, r *request, opts game.Options) {
 
 // onChallenge handles the ⚔ accept button and the challenger's cancel.
 func (b *Bot) onChallenge(ctx context.Context, r *request, a action) {
+	unlock := b.locks.lock(challengeKey(a.arg))
+	defer unlock()
 	c, err := b.store.Challenge(ctx, a.arg)
 	if err != nil {
 		b.toast(ctx, r, "toast.unknown")
@@ -258,6 +269,8 @@ func (b *Bot) acceptByButton(ctx context.Context, r *request, c store.Challenge)
 
 // acceptInvite starts a game from an invite link (/start <code>).
 func (b *Bot) acceptInvite(ctx context.Context, r *request, code string) {
+	unlock := b.locks.lock(challengeKey(code))
+	defer unlock()
 	c, err := b.store.Challenge(ctx, code)
 	if err != nil || c.Kind != store.KindPrivate {
 		b.reply(ctx, r, "duel.invite_invalid", nil)

@@ -72,7 +72,7 @@ func (b *Bot) startComputerGame(ctx context.Context, r *request, level game.Leve
 	}
 	rec, err := b.store.LoadGame(ctx, id)
 	if err == nil {
-		err = b.sendBoard(ctx, rec, 0, r.chat)
+		err = b.sendFirstBoard(ctx, rec, 0, r.chat)
 	}
 	if err != nil {
 		b.log.Error("sending a new board failed", "game", id, "err", err)
