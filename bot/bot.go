@@ -109,6 +109,11 @@ func New(cfg Config) (*Bot, error) {
 		thinking: make(chan struct{}, max(1, runtime.NumCPU()-1))}
 	b.send = NewSender(api, cfg.Log)
 	b.send.OnWait = b.waitedOnTelegram
+	b.send.OnLimit = func(chat int64, until time.Time) {
+		if err := b.store.SetRateLimit(context.WithoutCancel(b.ctx), chat, until); err != nil {
+			b.log.Warn("recording a rate limit failed", "chat", chat, "err", err)
+		}
+	}
 	b.boards.bot = b
 	return b, nil
 }
@@ -127,6 +132,11 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err := b.recoverClocks(ctx); err != nil {
 		return err
 	}
+	limits, err := b.store.RateLimits(ctx, time.Now())
+	if err != nil {
+		return err
+	}
+	b.send.Restore(limits)
 	b.registerCommands(ctx)
 	go b.warmUp() // not waited for: nothing depends on it
 
@@ -144,7 +154,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		Timeout: b.cfg.PollTimeout, Inbox: b.store, Handle: b.handleUpdate, Log: b.log,
 	}
 	b.log.Info("bot started", "username", b.username)
-	err := p.Run(ctx)
+	err = p.Run(ctx)
 	<-c.Stop().Done()
 	b.async.Wait()
 	b.pauseClocks()

@@ -24,6 +24,8 @@ type Sender struct {
 	// OnWait is told how long a chat had to wait for Telegram, so that
 	// game clocks are not charged for it.
 	OnWait func(chat int64, d time.Duration)
+	// OnLimit is told of each retry_after, so that it can outlive a restart.
+	OnLimit func(chat int64, until time.Time)
 
 	mu    sync.Mutex
 	chats map[int64]*chatLane
@@ -57,6 +59,18 @@ func (l *chatLane) wait(chat int64, now time.Time) time.Duration {
 		}
 	}
 	return max(d, 0)
+}
+
+// Restore puts back the retry_after of chats from before a restart.
+func (s *Sender) Restore(limits map[int64]time.Time) {
+	for chat, until := range limits {
+		l := s.lane(chat)
+		l.mu.Lock()
+		if until.After(l.until) {
+			l.until = until
+		}
+		l.mu.Unlock()
+	}
 }
 
 // Ready waits until a call to the chat could go out at once, so that a
@@ -149,6 +163,9 @@ func (s *Sender) call(ctx context.Context, chat int64, what string, fn func(cont
 			s.log.Warn("telegram rate limit", "call", what, "chat", chat, "retry_after", wait)
 			if l != nil {
 				l.until = time.Now().Add(wait)
+				if s.OnLimit != nil {
+					s.OnLimit(chat, l.until)
+				}
 				if s.OnWait != nil {
 					s.OnWait(chat, wait)
 				}

@@ -662,3 +662,27 @@ func TestInboxKeepsUpdatesUntilDone(t *testing.T) {
 		t.Errorf("offset after reopen %d, want 9", off)
 	}
 }
+
+func TestRateLimitsOutliveARestart(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "limits.db")
+	s, err := Open(ctx, path, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.UnixMilli(1_000_000)
+	must(t, s.SetRateLimit(ctx, -7, now.Add(30*time.Second)))
+	must(t, s.SetRateLimit(ctx, -7, now.Add(10*time.Second))) // an earlier end never shortens it
+	must(t, s.SetRateLimit(ctx, 8, now.Add(time.Second)))
+	s.Close()
+	s, err = Open(ctx, path, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	limits, err := s.RateLimits(ctx, now.Add(5*time.Second))
+	must(t, err)
+	if len(limits) != 1 || !limits[-7].Equal(now.Add(30*time.Second)) {
+		t.Errorf("limits after a restart: %v", limits)
+	}
+}
