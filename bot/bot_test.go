@@ -413,3 +413,27 @@ func testLog() *slog.Logger {
 	}
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
+
+// TestBlockedByUser: a person who blocks the bot is no longer written to
+// first; writing again brings them back.
+func TestBlockedByUser(t *testing.T) {
+	h := newHarness(t)
+	u := telegramtest.User{ID: 8008, FirstName: "Levan", LanguageCode: "ka"}
+	h.srv.SendText(u, u.Private(), "/start")
+	h.waitText(u.ID, "👋")
+	started := func() bool {
+		usr, err := h.st.User(context.Background(), u.ID)
+		return err == nil && usr.Started
+	}
+	if !started() {
+		t.Fatal("/start did not mark the user as started")
+	}
+	h.srv.StopBot(u)
+	deadline := time.Now().Add(wait)
+	for started() {
+		if time.Now().After(deadline) {
+			t.Fatal("blocking the bot was not recorded")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

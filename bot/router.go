@@ -58,6 +58,14 @@ func (b *Bot) handleUpdate(ctx context.Context, raw store.Update) {
 		b.handleMessage(ctx, u.Message)
 	case u.CallbackQuery != nil:
 		b.handleCallback(ctx, u.CallbackQuery)
+	case u.MyChatMember != nil && u.MyChatMember.Chat.Type == models.ChatTypePrivate:
+		// The person blocked the bot, or came back: whether it may write
+		// to them first.
+		if nm := u.MyChatMember.NewChatMember; nm.Banned != nil || nm.Left != nil {
+			b.notStarted(ctx, u.MyChatMember.From.ID)
+		} else if user, err := b.knowUser(ctx, &u.MyChatMember.From); err == nil {
+			b.markStarted(ctx, &user)
+		}
 	}
 }
 

@@ -291,3 +291,16 @@ func (s *Server) getUpdates(w http.ResponseWriter, c Call) {
 	}
 	writeJSON(w, http.StatusOK, apiResponse{Result: batch})
 }
+
+// StopBot has the user block the bot in their private chat: Telegram then
+// refuses messages to them and tells the bot with a my_chat_member update.
+func (s *Server) StopBot(u User) int64 {
+	s.Block(u.ID)
+	now := time.Now().Unix()
+	bot := map[string]any{"id": 123456, "is_bot": true, "first_name": "Nardi", "username": BotUsername}
+	return s.push("my_chat_member", map[string]any{
+		"chat": u.Private(), "from": u, "date": now,
+		"old_chat_member": map[string]any{"status": "member", "user": bot},
+		"new_chat_member": map[string]any{"status": "kicked", "user": bot, "until_date": 0},
+	})
+}
