@@ -1,8 +1,6 @@
 package game
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
 	"nardi/rules"
@@ -64,7 +62,7 @@ func (ss *Steps) UnmarshalText(b []byte) error {
 	}
 	out := make(Steps, 0, len(fields))
 	for _, f := range fields {
-		s, err := ParseStep(f)
+		s, err := rules.ParseStep(f)
 		if err != nil {
 			return err
 		}
@@ -72,38 +70,4 @@ func (ss *Steps) UnmarshalText(b []byte) error {
 	}
 	*ss = out
 	return nil
-}
-
-// ParseStep reads one step as rules.Step writes it: "13/7", "24/18*",
-// "bar/22", "6/off".
-func ParseStep(s string) (rules.Step, error) {
-	from, to, ok := strings.Cut(s, "/")
-	if !ok {
-		return rules.Step{}, fmt.Errorf("step %q: want FROM/TO", s)
-	}
-	var st rules.Step
-	to, st.Hit = strings.CutSuffix(to, "*")
-	var err error
-	if st.From, err = parsePoint(from, "bar", rules.Bar); err != nil {
-		return rules.Step{}, fmt.Errorf("step %q: %w", s, err)
-	}
-	if st.To, err = parsePoint(to, "off", rules.Off); err != nil {
-		return rules.Step{}, fmt.Errorf("step %q: %w", s, err)
-	}
-	if st.From <= st.To || (st.Hit && st.To == rules.Off) {
-		return rules.Step{}, fmt.Errorf("step %q: not a forward step", s)
-	}
-	return st, nil
-}
-
-// parsePoint reads a point number 1..24 or the special name.
-func parsePoint(s, name string, special int8) (int8, error) {
-	if s == name {
-		return special, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > rules.Points {
-		return 0, fmt.Errorf("bad point %q", s)
-	}
-	return int8(n), nil
 }

@@ -28,15 +28,36 @@ func (s Step) String() string {
 	return out
 }
 
-// ParseStep reads a single step as Step.String writes it ("13/7",
-// "24/18*", "bar/22", "6/off"); the hit mark is kept as written.
+// ParseStep reads a single step exactly as Step.String writes it ("13/7",
+// "24/18*", "bar/22", "6/off"), as stored game histories hold them.
 func ParseStep(s string) (Step, error) {
-	paths, err := parseNotation(s)
-	if err != nil || len(paths) != 1 || len(paths[0].points) != 2 {
-		return Step{}, fmt.Errorf("step %q: want one move like 13/7", s)
+	from, to, ok := strings.Cut(s, "/")
+	if !ok {
+		return Step{}, fmt.Errorf("step %q: want FROM/TO", s)
 	}
-	pa := paths[0]
-	return Step{From: pa.points[0], To: pa.points[1], Hit: pa.hits[1]}, nil
+	var st Step
+	to, st.Hit = strings.CutSuffix(to, "*")
+	point := func(p, special string, index int8) (int8, error) {
+		if p == special {
+			return index, nil
+		}
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > Points || strconv.Itoa(n) != p {
+			return 0, fmt.Errorf("step %q: bad point %q", s, p)
+		}
+		return int8(n), nil
+	}
+	var err error
+	if st.From, err = point(from, "bar", Bar); err != nil {
+		return Step{}, err
+	}
+	if st.To, err = point(to, "off", Off); err != nil {
+		return Step{}, err
+	}
+	if st.From <= st.To || (st.Hit && st.To == Off) {
+		return Step{}, fmt.Errorf("step %q: not a forward step", s)
+	}
+	return st, nil
 }
 
 // chain is one checker's steps through a play.

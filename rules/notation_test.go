@@ -45,7 +45,7 @@ func TestParseStep(t *testing.T) {
 			t.Errorf("%q read back as %v, %v", s, back, err)
 		}
 	}
-	for _, bad := range []string{"", "13", "7/13", "13/7 8/2", "13/7/1", "26/20"} {
+	for _, bad := range []string{"", "13", "7/13", "13/7 8/2", "13/7/1", "26/20", "13-7", "25/20", "bar/0", "6/off*", "x/3", "07/3"} {
 		if _, err := ParseStep(bad); err == nil {
 			t.Errorf("%q was accepted", bad)
 		}
