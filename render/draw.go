@@ -322,20 +322,24 @@ func drawDynamic(c canvas, l *layout, tri [2]*mask, a *assets, v *View) {
 	}
 }
 
+// positionOf builds a position from point counts; the rest of each side's
+// 15 checkers are borne off.
+func positionOf(mine, theirs map[int]int8) rules.Position {
+	var p rules.Position
+	for k, n := range mine {
+		p.Mine[k] = n
+	}
+	for k, n := range theirs {
+		p.Theirs[k] = n
+	}
+	p.Normalize()
+	return p
+}
+
 // sampleViews are boards showing every kind of mark, sprite and colour, from
 // which the palette is chosen.
 func sampleViews() []View {
-	pos := func(mine, theirs map[int]int8) rules.Position {
-		var p rules.Position
-		for k, n := range mine {
-			p.Mine[k] = n
-		}
-		for k, n := range theirs {
-			p.Theirs[k] = n
-		}
-		p.Normalize()
-		return p
-	}
+	pos := positionOf
 	st := func(from, to int8, hit bool) rules.Step { return rules.Step{From: from, To: to, Hit: hit} }
 	return []View{
 		{

@@ -16,19 +16,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden pictures in testdata/golden")
 
-// pos builds a position from point counts; the rest of each side's 15
-// checkers are borne off.
-func pos(mine, theirs map[int]int8) rules.Position {
-	var p rules.Position
-	for k, n := range mine {
-		p.Mine[k] = n
-	}
-	for k, n := range theirs {
-		p.Theirs[k] = n
-	}
-	p.Normalize()
-	return p
-}
+// pos builds a position from point counts (see positionOf).
+var pos = positionOf
 
 func step(from, to int8, hit bool) rules.Step { return rules.Step{From: from, To: to, Hit: hit} }
 
