@@ -141,6 +141,17 @@ func (h *harness) board(chat int64) telegramtest.Message {
 	return m
 }
 
+// photos counts the pictures sent to a chat: its board messages.
+func (h *harness) photos(chat int64) int {
+	n := 0
+	for _, msg := range h.srv.Messages(chat) {
+		if msg.Photo != nil {
+			n++
+		}
+	}
+	return n
+}
+
 // waitBoard waits until the board message satisfies cond.
 func (h *harness) waitBoard(id int, cond func(telegramtest.Message) bool) telegramtest.Message {
 	h.t.Helper()
@@ -243,13 +254,7 @@ func TestCompleteGameAgainstComputer(t *testing.T) {
 		t.Errorf("final caption has no result: %q", final.Text)
 	}
 	// Exactly one board message was used for the whole game.
-	photos := 0
-	for _, msg := range h.srv.Messages(alice.ID) {
-		if msg.Photo != nil {
-			photos++
-		}
-	}
-	if photos != 1 {
+	if photos := h.photos(alice.ID); photos != 1 {
 		t.Errorf("%d board messages for one game", photos)
 	}
 	h.srv.SendText(alice, alice.Private(), "/stats")

@@ -201,13 +201,7 @@ func TestGroupDuelWithOutsider(t *testing.T) {
 	if !strings.Contains(final.Text, locales.T(locales.EN, "result.win_name", map[string]any{"Name": "Bob"})) {
 		t.Errorf("the final caption does not name the winner: %q", final.Text)
 	}
-	photos := 0
-	for _, msg := range h.srv.Messages(group.ID) {
-		if msg.Photo != nil {
-			photos++
-		}
-	}
-	if photos != 1 {
+	if photos := h.photos(group.ID); photos != 1 {
 		t.Errorf("%d board messages for one game", photos)
 	}
 
