@@ -17,7 +17,7 @@ type bestOut struct {
 }
 
 // loadPlayer builds the computer player for the flags' level and rules.
-func loadPlayer(levelName, rulesName string, koks bool) (*ai.Player, error) {
+func loadPlayer(levelName, rulesName string, scoring rules.Scoring) (*ai.Player, error) {
 	level, err := ai.ParseLevel(levelName)
 	if err != nil {
 		return nil, err
@@ -30,7 +30,7 @@ func loadPlayer(levelName, rulesName string, koks bool) (*ai.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ai.NewPlayer(net, rs, koks, level), nil
+	return ai.NewPlayer(net, rs, scoring, level), nil
 }
 
 // cmdBest is "nardi best --level easy|medium|hard [--rules nardi|standard]".
@@ -43,7 +43,11 @@ func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	player, err := loadPlayer(*level, *rulesName, *koks)
+	scoring := rules.OinMars
+	if *koks {
+		scoring = rules.WithKoks
+	}
+	player, err := loadPlayer(*level, *rulesName, scoring)
 	if err != nil {
 		fmt.Fprintln(stderr, "nardi best:", err)
 		return 2
@@ -75,10 +79,10 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	pa, err := loadPlayer(*a, *rulesName, false)
+	pa, err := loadPlayer(*a, *rulesName, rules.OinMars)
 	if err == nil {
 		var pb *ai.Player
-		pb, err = loadPlayer(*b, *rulesName, false)
+		pb, err = loadPlayer(*b, *rulesName, rules.OinMars)
 		if err == nil {
 			r := ai.SelfPlay(pa, pb, *games, *seed, *workers)
 			fmt.Fprintf(stdout, "%s vs %s, %d games (%s rules): A wins %d (%.1f%%), points per game for A %+.3f, 95%% CI [%+.3f, %+.3f]\n",

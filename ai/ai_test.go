@@ -61,7 +61,7 @@ func TestEvaluatorRaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev := NewEvaluator(net, rules.Nardi, false)
+	ev := NewEvaluator(net, rules.Nardi, rules.OinMars)
 	// A pure bear-off, both sides with checkers off: read from the database.
 	var p rules.Position
 	p.Mine[1], p.Mine[rules.Off] = 1, 14
@@ -79,7 +79,7 @@ func TestEvaluatorRaces(t *testing.T) {
 	ahead := rules.Start()
 	ahead.Mine = [26]int8{}
 	ahead.Mine[1], ahead.Mine[2], ahead.Mine[3] = 5, 5, 5
-	if ev.Evaluate(ahead).Equity(false) <= ev.Evaluate(rules.Start()).Equity(false) {
+	if ev.Evaluate(ahead).Equity(rules.OinMars) <= ev.Evaluate(rules.Start()).Equity(rules.OinMars) {
 		t.Error("fifteen checkers home against a fresh board does not look better than the start")
 	}
 }
@@ -98,7 +98,7 @@ func TestChoicesAreLegal(t *testing.T) {
 		n = 8
 	}
 	for _, rs := range []rules.RuleSet{rules.Nardi, rules.Standard} {
-		players := []*Player{NewPlayer(net, rs, false, Easy), NewPlayer(net, rs, false, Medium), NewPlayer(net, rs, true, Hard)}
+		players := []*Player{NewPlayer(net, rs, rules.OinMars, Easy), NewPlayer(net, rs, rules.OinMars, Medium), NewPlayer(net, rs, rules.WithKoks, Hard)}
 		p := rules.Start()
 		for i := 0; i < n; i++ {
 			d := rules.Dice{rng.IntN(6) + 1, rng.IntN(6) + 1}
@@ -135,8 +135,8 @@ func TestMediumBeatsEasy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	medium := NewPlayer(net, rules.Nardi, false, Medium)
-	easy := NewPlayer(net, rules.Nardi, false, Easy)
+	medium := NewPlayer(net, rules.Nardi, rules.OinMars, Medium)
+	easy := NewPlayer(net, rules.Nardi, rules.OinMars, Easy)
 	r := SelfPlay(medium, easy, games, 99, 2)
 	if r.Mean <= 0 {
 		t.Errorf("medium scored %+.3f points a game against easy over %d games", r.Mean, games)
@@ -151,7 +151,7 @@ func TestIncrementalEvaluation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev := NewEvaluator(net, rules.Standard, true)
+	ev := NewEvaluator(net, rules.Standard, rules.WithKoks)
 	set := loadJudged(t)
 	var s scratch
 	for k, jp := range set {
@@ -174,7 +174,7 @@ func TestCubeDecisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev := NewEvaluator(net, rules.Nardi, false)
+	ev := NewEvaluator(net, rules.Nardi, rules.OinMars)
 	race := func(mine, theirs int8) rules.Position {
 		var p rules.Position
 		p.Mine[6], p.Mine[rules.Off] = mine, 15-mine

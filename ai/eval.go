@@ -12,10 +12,10 @@ import (
 type Probs [NumOutputs]float32
 
 // Equity is the expected points of the player on roll per point at stake,
-// with mars worth 2 and, when koks counts, koks worth 3.
-func (p Probs) Equity(koks bool) float64 {
+// with mars worth 2 and, when the scoring counts koks, koks worth 3.
+func (p Probs) Equity(s rules.Scoring) float64 {
 	e := 2*float64(p[OutWin]) - 1 + float64(p[OutWinMars]) - float64(p[OutLoseMars])
-	if koks {
+	if s == rules.WithKoks {
 		e += float64(p[OutWinKoks]) - float64(p[OutLoseKoks])
 	}
 	return e
@@ -41,13 +41,15 @@ func (p *Probs) tidy() {
 type Evaluator struct {
 	Net   *Net
 	Rules rules.RuleSet
-	Koks  bool // koks counts (classic variant, and backgammon as gnubg scores it)
-	db    *bearoff.DB
+	// Scoring is what a won game is worth: rules.WithKoks for the classic
+	// game and for backgammon as gnubg scores it.
+	Scoring rules.Scoring
+	db      *bearoff.DB
 }
 
-// NewEvaluator returns an evaluator for the rule set.
-func NewEvaluator(net *Net, rs rules.RuleSet, koks bool) *Evaluator {
-	return &Evaluator{Net: net, Rules: rs, Koks: koks, db: bearoff.Get(rs == rules.Nardi)}
+// NewEvaluator returns an evaluator for the rule set and scoring.
+func NewEvaluator(net *Net, rs rules.RuleSet, s rules.Scoring) *Evaluator {
+	return &Evaluator{Net: net, Rules: rs, Scoring: s, db: bearoff.Get(rs == rules.Nardi)}
 }
 
 // scratch is one goroutine's working memory.
@@ -104,10 +106,10 @@ func (e *Evaluator) probs(p *rules.Position, s *scratch) Probs {
 // play, seen from the mover (who is no longer on roll).
 func (e *Evaluator) afterPlay(r *rules.Position, s *scratch) float64 {
 	if r.Won() {
-		return float64(r.Value(e.Koks))
+		return float64(r.Value(e.Scoring))
 	}
 	opp := r.Swap()
-	return -e.probs(&opp, s).Equity(e.Koks)
+	return -e.probs(&opp, s).Equity(e.Scoring)
 }
 
 // Evaluate returns the chances of the player on roll in the position.
@@ -125,7 +127,7 @@ func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch
 	for i := range results {
 		r := &results[i]
 		if r.Won() {
-			out = append(out, float64(r.Value(e.Koks)))
+			out = append(out, float64(r.Value(e.Scoring)))
 			continue
 		}
 		o := r.Swap()
@@ -135,7 +137,7 @@ func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch
 			pr = Probs(s.a.out)
 			pr.tidy()
 		}
-		out = append(out, -pr.Equity(e.Koks))
+		out = append(out, -pr.Equity(e.Scoring))
 	}
 	return out
 }
@@ -155,7 +157,7 @@ func (e *Evaluator) best0(p *rules.Position, results []rules.Position, s *scratc
 // 21 rolls, the opponent answering each with its best play at 0-ply.
 func (e *Evaluator) ply1(r *rules.Position, s *scratch) float64 {
 	if r.Won() {
-		return float64(r.Value(e.Koks))
+		return float64(r.Value(e.Scoring))
 	}
 	opp := r.Swap()
 	total := 0.0
@@ -164,7 +166,7 @@ func (e *Evaluator) ply1(r *rules.Position, s *scratch) float64 {
 		_, replies := s.gen.Plays(opp, roll.Dice, e.Rules)
 		var best float64
 		if len(replies) == 0 {
-			best = -e.probs(r, &inner).Equity(e.Koks)
+			best = -e.probs(r, &inner).Equity(e.Scoring)
 		} else {
 			best = e.best0(&opp, replies, &inner)
 		}

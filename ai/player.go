@@ -83,10 +83,9 @@ type Player struct {
 	Level Level
 }
 
-// NewPlayer returns a player of the level for the rule set; koks tells
-// whether a koks scores 3 (classic variant).
-func NewPlayer(net *Net, rs rules.RuleSet, koks bool, level Level) *Player {
-	return &Player{Eval: NewEvaluator(net, rs, koks), Level: level}
+// NewPlayer returns a player of the level for the rule set and scoring.
+func NewPlayer(net *Net, rs rules.RuleSet, s rules.Scoring, level Level) *Player {
+	return &Player{Eval: NewEvaluator(net, rs, s), Level: level}
 }
 
 // Choose returns the play the level makes with the roll, and the position

@@ -24,7 +24,7 @@ func levelPR(t testing.TB, level Level, set []JudgedPosition) float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl := NewPlayer(net, rules.Standard, true, level)
+	pl := NewPlayer(net, rules.Standard, rules.WithKoks, level)
 	pr, err := PR(set, func(p rules.Position, d rules.Dice) rules.Position {
 		_, r, _ := pl.Choose(p, d, 1)
 		return r
@@ -58,7 +58,7 @@ func BenchmarkDecision(b *testing.B) {
 	}
 	for _, level := range []Level{Easy, Medium, Hard} {
 		b.Run(level.String(), func(b *testing.B) {
-			pl := NewPlayer(net, rules.Nardi, false, level)
+			pl := NewPlayer(net, rules.Nardi, rules.OinMars, level)
 			var times []time.Duration
 			i := 0
 			for b.Loop() {

@@ -21,7 +21,7 @@ func PlayGame(a, b *Player, seed uint64) int {
 	for ply := 0; ply < 10000; ply++ {
 		_, result, ok := players[turn].Choose(p, d, seed+uint64(ply))
 		if ok && result.Won() {
-			v := result.Value(players[turn].Eval.Koks)
+			v := result.Value(players[turn].Eval.Scoring)
 			if turn == 1 {
 				v = -v
 			}

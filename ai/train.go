@@ -131,7 +131,7 @@ type trainer struct {
 func newTrainer(net *Net) *trainer {
 	return &trainer{
 		net:  net,
-		ev:   [2]*Evaluator{NewEvaluator(net, rules.Nardi, true), NewEvaluator(net, rules.Standard, true)},
+		ev:   [2]*Evaluator{NewEvaluator(net, rules.Nardi, rules.WithKoks), NewEvaluator(net, rules.Standard, rules.WithKoks)},
 		grad: make([]float32, net.Hidden),
 	}
 }
@@ -171,7 +171,7 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 			best := argmax(eqs)
 			r := results[best]
 			if r.Won() {
-				target = outcome(r.Value(true))
+				target = outcome(r.Value(rules.WithKoks))
 				t.net.backward(&t.state.f, &t.state.a, &target, alpha, t.grad)
 				return
 			}

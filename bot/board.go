@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -12,10 +11,12 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"nardi/game"
+	"nardi/internal/coalesce"
 	"nardi/locales"
 	"nardi/render"
 	"nardi/rules"
 	"nardi/store"
+	"nardi/table"
 )
 
 // viewer is who a board message is drawn for: the seat at the bottom of
@@ -303,54 +304,45 @@ func (b *Bot) compose(ctx context.Context, rec *store.GameRecord, seat game.Seat
 	return board{png: png, caption: b.caption(rec, v, b.cfg.Now()), kb: b.keyboard(rec, v)}, nil
 }
 
-// sendBoard sends a viewer's board as a new message and records it, so
-// that the older message stops taking taps.
-func (b *Bot) sendBoard(ctx context.Context, rec *store.GameRecord, seat game.Seat, chat int64) error {
-	bd, err := b.compose(ctx, rec, seat)
+// SendBoard sends a viewer's board as a new message and returns its id:
+// the centre records it (table.Display).
+func (b *Bot) SendBoard(ctx context.Context, rec *store.GameRecord, viewer game.Seat, chat int64) (int64, error) {
+	bd, err := b.compose(ctx, rec, viewer)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	id, err := b.send.SendPhoto(ctx, chat, bd.png, bd.caption, bd.kb)
 	if err != nil {
-		return fmt.Errorf("send board of game %d: %w", rec.ID, err)
+		return 0, fmt.Errorf("send board of game %d: %w", rec.ID, err)
 	}
-	err = b.store.SetBoard(ctx, store.Board{GameID: rec.ID, Viewer: seat, ChatID: chat, MessageID: int64(id), Shown: rec.Game.Counter()}, b.cfg.Now())
-	if err != nil {
-		return err
-	}
-	// A due action (the computer's play, a forced play) may have moved the
-	// game on while the picture was on its way, and a redraw then could not
-	// find this message yet: draw it again.
-	if cur, err := b.store.LoadGame(ctx, rec.ID); err == nil && cur.Game.Counter() != rec.Game.Counter() {
-		b.boards.request(rec.ID)
-	}
-	return nil
+	return int64(id), nil
 }
 
-// drawBoards brings every board message of a game up to its latest state.
-func (b *Bot) drawBoards(ctx context.Context, id int64) {
-	boards, err := b.store.Boards(ctx, id)
+// Redraw brings the boards of an Outcome up to its state, in the
+// background (table.Display).
+func (b *Bot) Redraw(out table.Outcome) { b.boards.request(out) }
+
+// redrawLatest redraws a game's boards from its state as stored.
+func (b *Bot) redrawLatest(ctx context.Context, id int64) {
+	out, err := b.table.Current(ctx, id)
 	if err != nil {
-		b.log.Error("loading boards failed", "game", id, "err", err)
+		b.log.Warn("loading a game to redraw failed", "game", id, "err", err)
 		return
 	}
-	// Wait for Telegram first, so that what goes out is the latest state.
-	for _, bm := range boards {
-		if err := b.send.Ready(ctx, bm.ChatID); err != nil {
-			return
-		}
-	}
-	rec, err := b.store.LoadGame(ctx, id)
-	if err != nil {
-		b.log.Error("loading a game to draw failed", "game", id, "err", err)
-		return
-	}
+	b.boards.request(out)
+}
+
+// drawBoards brings every board message of an Outcome up to its game's
+// state.
+func (b *Bot) drawBoards(ctx context.Context, out table.Outcome) {
+	rec := out.Game
+	id := rec.ID
 	// Compose every board first (a game is not safe for concurrent use),
 	// then send the edits side by side: each chat has its own queue, and a
 	// rate limit in one player's chat must not hold up the other's board.
 	counter := rec.Game.Counter()
 	var wg sync.WaitGroup
-	for _, bm := range boards {
+	for _, bm := range out.Boards {
 		if bm.Shown > counter {
 			continue // the message already shows a newer state
 		}
@@ -362,22 +354,19 @@ func (b *Bot) drawBoards(ctx context.Context, id int64) {
 		wg.Go(func() {
 			err := b.send.EditPhoto(ctx, bm.ChatID, int(bm.MessageID), bd.png, bd.caption, bd.kb)
 			if gone(err) {
-				// Send it anew, from a copy of the game of its own.
-				var fresh *store.GameRecord
-				if fresh, err = b.store.LoadGame(ctx, id); err == nil {
-					err = b.sendBoard(ctx, fresh, bm.Viewer, bm.ChatID)
-				}
+				// Send it anew, as the game is then.
+				_, err = b.table.ShowBoard(ctx, id, bm.Viewer, bm.ChatID)
 			}
 			if err != nil {
 				b.log.Warn("updating a board failed", "game", id, "chat", bm.ChatID, "err", err)
 				if !permanent(err) && b.ctx.Err() == nil {
 					// Telegram stayed busy: try again later rather than
 					// leave the board behind the game.
-					time.AfterFunc(2*time.Second, func() { b.boards.request(id) })
+					time.AfterFunc(2*time.Second, func() { b.redrawLatest(context.WithoutCancel(b.ctx), id) })
 				}
 				return
 			}
-			if _, err := b.store.MarkShown(ctx, id, bm.Viewer, counter, b.cfg.Now()); err != nil {
+			if err := b.table.Shown(ctx, bm, counter); err != nil {
 				b.log.Warn("recording a board's state failed", "game", id, "err", err)
 			}
 		})
@@ -386,60 +375,64 @@ func (b *Bot) drawBoards(ctx context.Context, id int64) {
 }
 
 // refresher redraws a game's boards in the background, coalescing
-// requests: while one redraw runs, any number of new requests make one
-// more, which draws the state as it is by then. So quick taps cost few
-// edits, and an older state never lands over a newer one.
+// requests: it keeps the newest Outcome of each game, and while one redraw
+// runs, any number of new requests make one more, which draws the newest
+// by then. So quick taps cost few edits, and an older state never lands
+// over a newer one.
 type refresher struct {
-	bot *Bot
-	coalescer
+	bot    *Bot
+	runs   coalesce.Group
+	mu     sync.Mutex
+	latest map[int64]table.Outcome
 }
 
-func (r *refresher) request(id int64) {
-	r.trigger(r.bot, id, func(ctx context.Context) { r.bot.drawBoards(ctx, id) })
-}
-
-// coalescer runs at most one job per key at a time, and runs it once more
-// when triggered while it runs.
-type coalescer struct {
-	mu    sync.Mutex
-	state map[int64]*coalesced
-}
-
-type coalesced struct{ running, again bool }
-
-func (c *coalescer) trigger(b *Bot, key int64, job func(context.Context)) {
-	c.mu.Lock()
-	if c.state == nil {
-		c.state = map[int64]*coalesced{}
-	}
-	st := c.state[key]
-	if st == nil {
-		st = &coalesced{}
-		c.state[key] = st
-	}
-	st.again = true
-	if st.running {
-		c.mu.Unlock()
+// request asks for the boards of an Outcome to be redrawn, unless it
+// changed nothing that shows.
+func (r *refresher) request(out table.Outcome) {
+	if out.Game == nil || !out.Redraw {
 		return
 	}
-	st.running = true
-	c.mu.Unlock()
-	b.goAsync(func(ctx context.Context) {
-		for {
-			c.mu.Lock()
-			if !st.again {
-				st.running = false
-				delete(c.state, key)
-				c.mu.Unlock()
-				return
-			}
-			st.again = false
-			c.mu.Unlock()
-			job(ctx)
-		}
-	})
+	id := out.Game.ID
+	r.mu.Lock()
+	if r.latest == nil {
+		r.latest = map[int64]table.Outcome{}
+	}
+	if cur, ok := r.latest[id]; !ok || cur.Game.Game.Counter() <= out.Game.Game.Counter() {
+		r.latest[id] = out
+	}
+	r.mu.Unlock()
+	r.runs.Trigger(id, r.bot.spawn, func() { r.draw(id) })
 }
 
-// gameKey and chatKey name the locks of a game and of a chat.
-func gameKey(id int64) string { return "g" + strconv.FormatInt(id, 10) }
-func chatKey(id int64) string { return "c" + strconv.FormatInt(id, 10) }
+// draw waits until Telegram would take the edits at once, then draws the
+// newest Outcome of the game, so that what goes out is the latest state.
+func (r *refresher) draw(id int64) {
+	ctx := context.WithoutCancel(r.bot.ctx)
+	r.mu.Lock()
+	out, ok := r.latest[id]
+	r.mu.Unlock()
+	if !ok {
+		return
+	}
+	for _, bm := range out.Boards {
+		if err := r.bot.send.Ready(ctx, bm.ChatID); err != nil {
+			return
+		}
+	}
+	r.mu.Lock()
+	out, ok = r.latest[id]
+	delete(r.latest, id)
+	r.mu.Unlock()
+	if !ok {
+		return
+	}
+	// The messages as they are now: one may have been sent anew (/board,
+	// or one that could no longer be edited) since the Outcome was made.
+	boards, err := r.bot.table.Boards(ctx, id)
+	if err != nil {
+		r.bot.log.Error("loading boards failed", "game", id, "err", err)
+		return
+	}
+	out.Boards = boards
+	r.bot.drawBoards(ctx, out)
+}

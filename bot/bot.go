@@ -1,7 +1,18 @@
-// Package bot wires the game, the computer opponent, the board picture, the
-// storage and the languages to Telegram: it polls for updates, keeps every
-// game in SQLite, answers every button, and edits each board in place.
-// Telegram's types stay inside this package.
+// Package bot is the Telegram adapter around package table, the centre
+// that holds every use case: it polls for updates and keeps them in the
+// inbox until handled, routes each update to one call of the centre,
+// draws boards (picture, caption, keyboard) from what the call returns,
+// and sends them at Telegram's pace. It makes no change to a game and no
+// guarded store call of its own. Telegram's types stay inside this
+// package.
+//
+// A tap travels: Poller → handleUpdate → handleCallback, which decodes
+// the button (callback.go) and calls its op's handler from the one table
+// of ops (router.go); the handler calls the centre (table.Service.Step and
+// the like), answers the tap from the Outcome or the refusal's code
+// (refusals.go maps every code to a message), and hands the Outcome to
+// the refresher, which edits the board messages in place (board.go,
+// sender.go). Commands go the same way from the one table of commands.
 package bot
 
 import (
@@ -10,13 +21,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"runtime"
 	"sync"
 	"time"
 
 	tg "github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
-	"github.com/robfig/cron/v3"
 
 	"nardi/ai"
 	"nardi/game"
@@ -24,6 +33,7 @@ import (
 	"nardi/render"
 	"nardi/rules"
 	"nardi/store"
+	"nardi/table"
 )
 
 // DefaultAPIURL is the official Bot API.
@@ -40,8 +50,11 @@ type Config struct {
 	// PollTimeout is the long-poll wait of getUpdates (25 s by default).
 	PollTimeout time.Duration
 	// ShowDelay is how long a roll that passes, or a forced play, stays
-	// on screen before it is made (1.5 s by default).
+	// on screen before it is made (table.DefaultAutoDelay by default).
 	ShowDelay time.Duration
+	// ChallengeTTL is how long a challenge or an invite link stays open
+	// (table.DefaultChallengeTTL by default).
+	ChallengeTTL time.Duration
 	// Now tells the time (time.Now by default); tests may move it.
 	Now func() time.Time
 	// Roller, when set, throws every game's dice (tests); by default each
@@ -56,18 +69,13 @@ type Bot struct {
 	cfg      Config
 	api      *tg.Bot
 	send     *Sender
-	store    *store.Store
+	table    *table.Service
+	store    *store.Store // users, stats and rate limits; games only through table
 	log      *slog.Logger
 	username string
 
-	locks   keyedLocks // per game and per chat
-	boards  refresher  // redraws boards
-	due     coalescer  // runs due actions
-	players sync.Map   // "level/rules/variant" -> *ai.Player
-	users   sync.Map   // user id -> store.User (see users.go)
-	// thinking bounds how many computer moves are thought at once, so
-	// that players' taps always find a free core.
-	thinking chan struct{}
+	boards refresher // redraws boards
+	users  sync.Map  // user id -> store.User (see users.go)
 
 	ctx   context.Context // lives as long as Run; async work uses it
 	async sync.WaitGroup
@@ -90,11 +98,11 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.PollTimeout <= 0 {
 		cfg.PollTimeout = 25 * time.Second
 	}
-	if cfg.ShowDelay <= 0 {
-		cfg.ShowDelay = 1500 * time.Millisecond
-	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.ChallengeTTL <= 0 {
+		cfg.ChallengeTTL = challengeTTL
 	}
 	client := &http.Client{Timeout: cfg.PollTimeout + 10*time.Second}
 	opts := []tg.Option{tg.WithServerURL(cfg.APIURL), tg.WithHTTPClient(cfg.PollTimeout, client)}
@@ -105,10 +113,16 @@ func New(cfg Config) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: connect to the Bot API: %w", err)
 	}
-	b := &Bot{cfg: cfg, api: api, store: cfg.Store, log: cfg.Log, username: cfg.Username, ctx: context.Background(),
-		thinking: make(chan struct{}, max(1, runtime.NumCPU()-1))}
+	b := &Bot{cfg: cfg, api: api, store: cfg.Store, log: cfg.Log, username: cfg.Username, ctx: context.Background()}
+	b.table, err = table.New(table.Config{
+		Store: cfg.Store, Net: cfg.Net, Display: b, Log: cfg.Log,
+		AutoDelay: cfg.ShowDelay, ChallengeTTL: cfg.ChallengeTTL, Now: cfg.Now, Roller: cfg.Roller,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("bot: %w", err)
+	}
 	b.send = NewSender(api, cfg.Log)
-	b.send.OnWait = b.waitedOnTelegram
+	b.send.OnWait = b.table.WaitedOnTelegram
 	b.send.OnLimit = func(chat int64, until time.Time) {
 		if err := b.store.SetRateLimit(context.WithoutCancel(b.ctx), chat, until); err != nil {
 			b.log.Warn("recording a rate limit failed", "chat", chat, "err", err)
@@ -129,9 +143,6 @@ func (b *Bot) Run(ctx context.Context) error {
 		}
 		b.username = me.Username
 	}
-	if err := b.recoverClocks(ctx); err != nil {
-		return err
-	}
 	limits, err := b.store.RateLimits(ctx, time.Now())
 	if err != nil {
 		return err
@@ -139,15 +150,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.send.Restore(limits)
 	b.registerCommands(ctx)
 	go b.warmUp() // not waited for: nothing depends on it
-
-	c := cron.New(cron.WithSeconds(), cron.WithChain(cron.Recover(cronLogger{b.log})))
-	if _, err := c.AddFunc("* * * * * *", b.sweep); err != nil {
-		return fmt.Errorf("bot: schedule sweep: %w", err)
+	if err := b.table.Start(ctx); err != nil {
+		return err
 	}
-	if _, err := c.AddFunc("0 17 4 * * *", b.cleanUp); err != nil {
-		return fmt.Errorf("bot: schedule clean-up: %w", err)
-	}
-	c.Start()
 
 	p := &Poller{
 		URL: b.cfg.APIURL, Token: b.cfg.Token, Client: &http.Client{Timeout: b.cfg.PollTimeout + 10*time.Second},
@@ -155,19 +160,19 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	b.log.Info("bot started", "username", b.username)
 	err = p.Run(ctx)
-	<-c.Stop().Done()
+	b.table.Stop()
 	b.async.Wait()
-	b.pauseClocks()
 	b.log.Info("bot stopped")
 	return err
 }
 
-// registerCommands sets the command menu in every language.
+// registerCommands sets the command menu in every language, from the
+// table of commands.
 func (b *Bot) registerCommands(ctx context.Context) {
 	for _, lang := range locales.Langs {
 		var cmds []models.BotCommand
-		for _, c := range locales.Commands(lang) {
-			cmds = append(cmds, models.BotCommand{Command: c.Command, Description: c.Description})
+		for _, c := range commands {
+			cmds = append(cmds, models.BotCommand{Command: c.name, Description: locales.T(lang, "cmd."+c.name, nil)})
 		}
 		params := &tg.SetMyCommandsParams{Commands: cmds}
 		if lang != locales.Default {
@@ -186,15 +191,16 @@ func (b *Bot) registerCommands(ctx context.Context) {
 // warmUp builds what the first game would otherwise wait for: the
 // computer's bear-off databases and the board picture's static parts.
 func (b *Bot) warmUp() {
-	for _, rs := range []rules.RuleSet{rules.Nardi, rules.Standard} {
-		b.player(game.Hard, game.Options{Rules: rs})
-	}
+	b.table.WarmUp()
 	for _, portrait := range []bool{false, true} {
 		if _, err := render.Board(render.View{Pos: rules.Start(), Portrait: portrait}); err != nil {
 			b.log.Warn("warming up the renderer failed", "err", err)
 		}
 	}
 }
+
+// spawn runs f in the background, as goAsync does.
+func (b *Bot) spawn(f func()) { b.goAsync(func(context.Context) { f() }) }
 
 // goAsync runs f in the background, tracked so that Run waits for it.
 func (b *Bot) goAsync(f func(ctx context.Context)) {
@@ -208,12 +214,4 @@ func (b *Bot) goAsync(f func(ctx context.Context)) {
 		}()
 		f(context.WithoutCancel(b.ctx))
 	}()
-}
-
-// cronLogger lets cron report recovered panics through slog.
-type cronLogger struct{ log *slog.Logger }
-
-func (l cronLogger) Info(msg string, kv ...any) {}
-func (l cronLogger) Error(err error, msg string, kv ...any) {
-	l.log.Error(msg, append(kv, "err", err)...)
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"strings"
@@ -8,23 +9,42 @@ import (
 	"nardi/rules"
 )
 
-// The operations a button can ask for.
+// The operations a button can ask for: the first field of its callback
+// data. ops maps each to its handler.
 const (
 	opStep     = "st" // a checker step; arg "from-to"
 	opUndo     = "un"
 	opConfirm  = "ok"
 	opResign   = "rs" // ask to resign
-	opResignOK = "ry"
-	opResignNo = "rn"
+	opResignOK = "ry" // arg: the seat that asked
+	opResignNo = "rn" // arg: the seat that asked
 	opClaim    = "cl"
 	opRematch  = "rm"
 	opLevel    = "lv" // arg: easy, medium, hard
 	opLang     = "lg" // arg: a language code
 	opSetting  = "se" // arg: home, layout, confirm
-	opMenu     = "mn" // arg: play, duel, rules, help, lang, settings
+	opMenu     = "mn" // arg: a command's name
 	opAccept   = "ac" // arg: a challenge code
 	opCancel   = "cx" // arg: a challenge code
 )
+
+// ops is the one table from a button's operation to its handler.
+var ops = map[string]func(b *Bot, ctx context.Context, r *request, a action){
+	opStep:     (*Bot).onStep,
+	opUndo:     (*Bot).onUndo,
+	opConfirm:  (*Bot).onConfirm,
+	opResign:   (*Bot).onResign,
+	opResignOK: (*Bot).onResignYes,
+	opResignNo: (*Bot).onResignNo,
+	opClaim:    (*Bot).onClaim,
+	opRematch:  (*Bot).onRematch,
+	opLevel:    (*Bot).onLevel,
+	opLang:     (*Bot).onLang,
+	opSetting:  (*Bot).onSetting,
+	opMenu:     (*Bot).onMenu,
+	opAccept:   (*Bot).onAccept,
+	opCancel:   (*Bot).onCancel,
+}
 
 // action is what a button's callback data says: an operation, the game and
 // the move counter it was drawn for, and an argument. It fits Telegram's

@@ -6,9 +6,7 @@ import (
 
 	"github.com/go-telegram/bot/models"
 
-	"nardi/game"
 	"nardi/locales"
-	"nardi/rules"
 	"nardi/store"
 )
 
@@ -163,8 +161,8 @@ func (b *Bot) onSetting(ctx context.Context, r *request, a action) {
 // redrawUserBoards redraws the boards of the user's game in the chat after
 // a change of language or settings.
 func (b *Bot) redrawUserBoards(ctx context.Context, r *request) {
-	if rec, err := b.store.ActiveGame(ctx, r.chat, r.user.ID); err == nil && rec != nil {
-		b.boards.request(rec.ID)
+	if rec, err := b.table.ActiveGame(ctx, r.actor()); err == nil {
+		b.redrawLatest(ctx, rec.ID)
 	}
 }
 
@@ -187,7 +185,7 @@ func (b *Bot) cmdPlay(ctx context.Context, r *request) {
 		b.reply(ctx, r, "error.usage_play", nil)
 		return
 	}
-	if rec, err := b.store.ActiveGame(ctx, r.chat, r.user.ID); err == nil && rec != nil {
+	if _, err := b.table.ActiveGame(ctx, r.actor()); err == nil {
 		b.reply(ctx, r, "error.game_in_progress", nil)
 		return
 	}
@@ -195,68 +193,30 @@ func (b *Bot) cmdPlay(ctx context.Context, r *request) {
 		b.replyKB(ctx, r, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang))
 		return
 	}
-	b.startComputerGame(ctx, r, level, clock)
-}
-
-// activeGame finds the user's game in the request's chat, telling them
-// when there is none.
-func (b *Bot) activeGame(ctx context.Context, r *request) (*store.GameRecord, bool) {
-	rec, err := b.store.ActiveGame(ctx, r.chat, r.user.ID)
-	if err != nil || rec == nil {
-		b.reply(ctx, r, "error.no_game", nil)
-		return nil, false
-	}
-	return rec, true
+	b.startComputer(ctx, r, level, clock)
 }
 
 func (b *Bot) cmdBoard(ctx context.Context, r *request) {
-	rec, ok := b.activeGame(ctx, r)
-	if !ok {
-		return
-	}
-	unlock := b.locks.lock(gameKey(rec.ID))
-	defer unlock()
-	rec, err := b.store.LoadGame(ctx, rec.ID)
+	res, err := b.table.ResendBoard(ctx, r.actor())
 	if err != nil {
-		b.reply(ctx, r, "error.generic", nil)
-		return
-	}
-	seat := game.NoSeat
-	if rec.Kind != store.KindGroup {
-		seat, _ = rec.Game.SeatOf(r.user.ID)
-	}
-	old, _ := b.store.Boards(ctx, rec.ID)
-	if err := b.sendBoard(ctx, rec, seat, r.chat); err != nil {
-		b.log.Error("sending a board failed", "game", rec.ID, "err", err)
-		b.reply(ctx, r, "error.generic", nil)
+		b.refusedReply(ctx, r, err)
 		return
 	}
 	// The old message keeps its picture but loses its buttons.
-	for _, bm := range old {
-		if bm.ChatID == r.chat && bm.Viewer == seat {
-			v, err := b.viewerOf(ctx, rec, seat)
-			if err == nil {
-				_ = b.send.EditCaption(ctx, bm.ChatID, int(bm.MessageID), b.caption(rec, v, b.cfg.Now()), Keyboard{})
-			}
+	for _, bm := range res.Replaced {
+		if v, err := b.viewerOf(ctx, res.Game, res.Viewer); err == nil {
+			_ = b.send.EditCaption(ctx, bm.ChatID, int(bm.MessageID), b.caption(res.Game, v, b.cfg.Now()), Keyboard{})
 		}
 	}
 }
 
 func (b *Bot) cmdResign(ctx context.Context, r *request) {
-	rec, ok := b.activeGame(ctx, r)
-	if !ok {
+	q, points, err := b.table.AskResignByCommand(ctx, r.actor())
+	if err != nil {
+		b.refusedReply(ctx, r, err)
 		return
 	}
-	seat, _ := rec.Game.SeatOf(r.user.ID)
-	points := rules.ResignValue(int(rec.Game.PositionFor(seat).Mine[rules.Off]))
-	at := func(op string) action {
-		return action{op: op, game: rec.ID, counter: rec.Game.Counter(), arg: seatArg(seat)}
-	}
-	kb := Keyboard{{
-		button(locales.T(r.lang, "button.resign_yes", nil), at(opResignOK)),
-		button(locales.T(r.lang, "button.cancel", nil), at(opResignNo)),
-	}}
-	b.replyKB(ctx, r, locales.N(r.lang, "resign.confirm", points, nil), kb)
+	b.replyKB(ctx, r, locales.N(r.lang, "resign.confirm", points, nil), resignKeyboard(r.lang, q))
 }
 
 func (b *Bot) cmdStats(ctx context.Context, r *request) {
@@ -277,21 +237,10 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) {
 	})
 }
 
-// onMenu handles the buttons of /start.
+// onMenu handles the buttons of /start: each names a command.
 func (b *Bot) onMenu(ctx context.Context, r *request, a action) {
 	b.answer(ctx, r, "", false)
-	switch a.arg {
-	case "play":
-		b.cmdPlay(ctx, r)
-	case "duel":
-		b.cmdDuel(ctx, r)
-	case "rules":
-		b.cmdRules(ctx, r)
-	case "help":
-		b.cmdHelp(ctx, r)
-	case "lang":
-		b.cmdLang(ctx, r)
-	case "settings":
-		b.cmdSettings(ctx, r)
+	if c, ok := commandNamed(a.arg); ok && a.arg != "start" {
+		c.run(b, ctx, r)
 	}
 }

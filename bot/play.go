@@ -2,238 +2,165 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 
 	"nardi/game"
 	"nardi/locales"
-	"nardi/rules"
-	"nardi/store"
+	"nardi/table"
 )
 
-// toastFor maps a game's refusal to what the player is told, and whether
-// it is an alert to dismiss rather than a passing note.
-func toastFor(err error) (key string, alert bool) {
-	switch game.CodeOf(err) {
-	case game.ErrStale:
-		return "toast.stale", false
-	case game.ErrNotYourTurn:
-		return "toast.not_your_turn", true
-	case game.ErrNotAPlayer:
-		return "toast.not_player", true
-	case game.ErrIllegalStep:
-		return "toast.illegal", false
-	case game.ErrGameOver:
-		return "toast.game_over", false
-	case game.ErrNothingToUndo:
-		return "toast.nothing_to_undo", false
-	case game.ErrNotTimedOut:
-		return "toast.claim_not_yet", true
+// The handlers of a board's buttons and of typed plays: each decodes what
+// the user did, makes one call of the centre, answers, and hands the
+// Outcome to the refresher.
+
+// refused answers a tap that the centre refused, logging what the user
+// cannot help.
+func (b *Bot) refused(ctx context.Context, r *request, err error) {
+	if table.CodeOf(err) == table.ErrInternal {
+		b.log.Error("an action failed", "user", r.user.ID, "chat", r.chat, "err", err)
 	}
-	if errors.Is(err, store.ErrConflict) {
-		return "toast.stale", false
-	}
-	return "toast.error", false
+	f := refusalOf(err)
+	b.answer(ctx, r, locales.T(r.lang, f.toastKey(r.group), nil), f.alert)
 }
 
-// newGame makes a game with the configured dice, or fair crypto dice.
-func (b *Bot) newGame(opts game.Options, players [2]game.Player) (*game.Game, error) {
-	if b.cfg.Roller != nil {
-		return game.NewWithRoller(opts, players, b.cfg.Roller, b.cfg.Now())
+// refusedReply answers a command or a typed play that the centre refused.
+func (b *Bot) refusedReply(ctx context.Context, r *request, err error) {
+	if table.CodeOf(err) == table.ErrInternal {
+		b.log.Error("a command failed", "user", r.user.ID, "chat", r.chat, "err", err)
 	}
-	return game.New(opts, players, b.cfg.Now())
+	b.reply(ctx, r, refusalOf(err).replyKey(r.group), map[string]any{"Bot": b.username})
 }
 
-// startComputerGame begins a game of the user against the computer in
-// their private chat and sends its board.
-func (b *Bot) startComputerGame(ctx context.Context, r *request, level game.Level, clock game.TimeControl) {
-	unlock := b.locks.lock(chatKey(r.chat))
-	defer unlock()
-	if rec, err := b.store.ActiveGame(ctx, r.chat, r.user.ID); err == nil && rec != nil {
-		b.reply(ctx, r, "error.game_in_progress", nil)
-		return
-	}
-	g, err := b.newGame(game.Options{Clock: clock}, [2]game.Player{game.Human(r.user.ID, r.user.Name), game.Computer(level)})
+// done answers a tap the centre took and redraws what it changed.
+func (b *Bot) done(ctx context.Context, r *request, out table.Outcome, err error) {
 	if err != nil {
-		b.log.Error("creating a game failed", "err", err)
-		b.reply(ctx, r, "error.generic", nil)
+		b.refused(ctx, r, err)
 		return
 	}
-	id, err := b.store.CreateGame(ctx, store.NewGame{Kind: store.KindComputer, Chats: [2]int64{r.chat, 0}, Game: g}, b.cfg.Now())
-	if errors.Is(err, store.ErrAlreadyPlaying) {
-		b.reply(ctx, r, "error.game_in_progress", nil)
-		return
-	}
-	if err != nil {
-		b.log.Error("storing a game failed", "err", err)
-		b.reply(ctx, r, "error.generic", nil)
-		return
-	}
-	rec, err := b.store.LoadGame(ctx, id)
-	if err == nil {
-		err = b.sendFirstBoard(ctx, rec, 0, r.chat)
-	}
-	if err != nil {
-		b.log.Error("sending a new board failed", "game", id, "err", err)
-	}
-	b.kick(id)
+	b.answer(ctx, r, "", false)
+	b.boards.request(out)
 }
 
-// onBoard tells whether the tapped message is the game's current board
-// for the chat: a board replaced by /board no longer takes taps.
-func (b *Bot) onBoard(ctx context.Context, id int64, r *request) (game.Seat, bool) {
-	boards, err := b.store.Boards(ctx, id)
-	if err != nil {
-		return 0, false
-	}
-	for _, bm := range boards {
-		if bm.ChatID == r.chat && bm.MessageID == int64(r.messageID) {
-			return bm.Viewer, true
-		}
-	}
-	return 0, false
-}
-
-// onGameAction handles the buttons under a board.
-func (b *Bot) onGameAction(ctx context.Context, r *request, a action) {
-	unlock := b.locks.lock(gameKey(a.game))
-	defer unlock()
-	rec, err := b.store.LoadGame(ctx, a.game)
+func (b *Bot) onStep(ctx context.Context, r *request, a action) {
+	step, err := parseStepArg(a.arg)
 	if err != nil {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
-	boardSeat, current := b.onBoard(ctx, a.game, r)
-	fromResignMessage := !current && (a.op == opResignOK || a.op == opResignNo)
-	if !current && !fromResignMessage {
-		b.toast(ctx, r, "toast.stale")
-		return
-	}
-	if a.arg != "" && (a.op == opResignOK || (fromResignMessage && a.op == opResignNo)) {
-		// A resignation question belongs to the player who asked it (in a
-		// group both players see it).
-		s, ok := rec.Game.SeatOf(r.user.ID)
-		if !ok {
-			b.alert(ctx, r, "toast.not_player")
-			return
-		}
-		if seatArg(s) != a.arg {
-			b.alert(ctx, r, "toast.not_yours")
-			return
-		}
-	}
-	if fromResignMessage {
-		// The question /resign sent: the counter guards it; it goes away
-		// once answered.
-		defer func() {
-			if err := b.send.Delete(ctx, r.chat, r.messageID); err != nil {
-				b.log.Warn("removing a resign question failed", "err", err)
-			}
-		}()
-	}
-	g := rec.Game
-	seat, ok := g.SeatOf(r.user.ID)
-	if !ok {
-		b.alert(ctx, r, "toast.not_player")
-		return
-	}
-	if g.Over() && a.op != opResignNo {
-		b.toast(ctx, r, "toast.game_over")
-		return
-	}
-	now := b.cfg.Now()
-	switch a.op {
-	case opStep:
-		step, perr := parseStepArg(a.arg)
-		if perr != nil {
-			b.toast(ctx, r, "toast.unknown")
-			return
-		}
-		err = g.Step(seat, a.counter, step, !r.user.Settings.ConfirmMoves, now)
-	case opUndo:
-		err = g.Undo(seat, a.counter)
-	case opConfirm:
-		err = g.Confirm(seat, a.counter, now)
-	case opClaim:
-		if seat == g.Turn() {
-			b.alert(ctx, r, "toast.claim_opponent_only")
-			return
-		}
-		err = g.ClaimTimeout(seat, a.counter, now)
-	case opResign:
-		b.askResign(ctx, r, rec, seat, boardSeat, a)
-		return
-	case opResignNo:
-		b.toast(ctx, r, "toast.cancelled")
-		b.boards.request(a.game)
-		return
-	case opResignOK:
-		err = g.Resign(seat, a.counter, now)
-	}
-	if err != nil {
-		key, alert := toastFor(err)
-		b.answer(ctx, r, locales.T(r.lang, key, nil), alert)
-		return
-	}
-	if err := b.store.UpdateGame(ctx, a.game, g, a.counter, now); err != nil {
-		key, alert := toastFor(err)
-		if key == "toast.error" {
-			b.log.Error("saving a game failed", "game", a.game, "err", err)
-		}
-		b.answer(ctx, r, locales.T(r.lang, key, nil), alert)
-		return
-	}
-	b.answer(ctx, r, "", false)
-	b.boards.request(a.game)
-	b.kick(a.game)
+	out, err := b.table.Step(ctx, r.actor(), a.game, a.counter, step)
+	b.done(ctx, r, out, err)
+}
+
+func (b *Bot) onUndo(ctx context.Context, r *request, a action) {
+	out, err := b.table.Undo(ctx, r.actor(), a.game, a.counter)
+	b.done(ctx, r, out, err)
+}
+
+func (b *Bot) onConfirm(ctx context.Context, r *request, a action) {
+	out, err := b.table.Confirm(ctx, r.actor(), a.game, a.counter)
+	b.done(ctx, r, out, err)
+}
+
+func (b *Bot) onClaim(ctx context.Context, r *request, a action) {
+	out, err := b.table.Claim(ctx, r.actor(), a.game, a.counter)
+	b.done(ctx, r, out, err)
 }
 
 // seatArg writes a seat for callback data.
 func seatArg(s game.Seat) string { return strconv.Itoa(int(s)) }
 
-// askResign turns the tapped board's buttons into a confirmation.
-func (b *Bot) askResign(ctx context.Context, r *request, rec *store.GameRecord, seat, boardSeat game.Seat, a action) {
-	g := rec.Game
-	if a.counter != g.Counter() {
-		b.toast(ctx, r, "toast.stale")
+// parseSeatArg reads what seatArg wrote; anything else is NoSeat.
+func parseSeatArg(s string) game.Seat {
+	switch s {
+	case "0":
+		return 0
+	case "1":
+		return 1
+	}
+	return game.NoSeat
+}
+
+// resignKeyboard asks a seat to confirm its resignation.
+func resignKeyboard(lang locales.Lang, q table.ResignQuestion) Keyboard {
+	at := func(op string) action { return action{op: op, game: q.Game, counter: q.Counter, arg: seatArg(q.Seat)} }
+	return Keyboard{{
+		button(locales.T(lang, "button.resign_yes", nil), at(opResignOK)),
+		button(locales.T(lang, "button.cancel", nil), at(opResignNo)),
+	}}
+}
+
+// onResign turns the tapped board's buttons into a confirmation.
+func (b *Bot) onResign(ctx context.Context, r *request, a action) {
+	offer, err := b.table.AskResign(ctx, r.actor(), a.game, a.counter)
+	if err != nil {
+		b.refused(ctx, r, err)
 		return
 	}
 	b.answer(ctx, r, "", false)
-	points := rules.ResignValue(int(g.PositionFor(seat).Mine[rules.Off]))
-	v, err := b.viewerOf(ctx, rec, boardSeat)
+	v, err := b.viewerOf(ctx, offer.Game, offer.Board.Viewer)
 	if err != nil {
 		return
 	}
-	caption := b.caption(rec, v, b.cfg.Now()) + "\n\n" + locales.N(r.lang, "resign.confirm", points, nil)
-	at := func(op string) action { return action{op: op, game: rec.ID, counter: g.Counter(), arg: seatArg(seat)} }
-	kb := Keyboard{{
-		button(locales.T(r.lang, "button.resign_yes", nil), at(opResignOK)),
-		button(locales.T(r.lang, "button.cancel", nil), at(opResignNo)),
-	}}
-	if err := b.send.EditCaption(ctx, r.chat, r.messageID, caption, kb); err != nil {
+	q := table.ResignQuestion{Game: offer.Game.ID, Counter: offer.Game.Game.Counter(), Seat: offer.Seat}
+	caption := b.caption(offer.Game, v, b.cfg.Now()) + "\n\n" + locales.N(r.lang, "resign.confirm", offer.Points, nil)
+	if err := b.send.EditCaption(ctx, r.chat, r.messageID, caption, resignKeyboard(r.lang, q)); err != nil {
 		b.log.Warn("asking to resign failed", "err", err)
+	}
+}
+
+// question reads the resignation question a button answers.
+func question(a action) table.ResignQuestion {
+	return table.ResignQuestion{Game: a.game, Counter: a.counter, Seat: parseSeatArg(a.arg)}
+}
+
+func (b *Bot) onResignYes(ctx context.Context, r *request, a action) {
+	out, onQuestion, err := b.table.Resign(ctx, r.actor(), question(a))
+	b.done(ctx, r, out, err)
+	b.dropQuestion(ctx, r, onQuestion)
+}
+
+func (b *Bot) onResignNo(ctx context.Context, r *request, a action) {
+	out, onQuestion, err := b.table.KeepPlaying(ctx, r.actor(), question(a))
+	if err != nil {
+		b.refused(ctx, r, err)
+	} else {
+		b.toast(ctx, r, "toast.cancelled")
+		b.boards.request(out)
+	}
+	b.dropQuestion(ctx, r, onQuestion)
+}
+
+// dropQuestion removes the message /resign asked its question in, once
+// its player has answered it.
+func (b *Bot) dropQuestion(ctx context.Context, r *request, onQuestion bool) {
+	if !onQuestion {
+		return
+	}
+	if err := b.send.Delete(ctx, r.chat, r.messageID); err != nil {
+		b.log.Warn("removing a resign question failed", "err", err)
 	}
 }
 
 // onRematch starts a new game against the same opponent.
 func (b *Bot) onRematch(ctx context.Context, r *request, a action) {
-	rec, err := b.store.LoadGame(ctx, a.game)
-	if err != nil || !rec.Game.Over() {
-		b.toast(ctx, r, "toast.unknown")
-		return
-	}
-	if _, ok := rec.Game.SeatOf(r.user.ID); !ok {
-		b.alert(ctx, r, "toast.not_player")
-		return
-	}
-	if rec.Kind == store.KindComputer {
+	rm, err := b.table.Rematch(ctx, r.actor(), a.game)
+	switch {
+	case rm.Computer != nil:
 		b.answer(ctx, r, "", false)
-		level := rec.Game.Player(1).Level
-		b.startComputerGame(ctx, r, level, rec.Game.Options().Clock)
-		return
+		if err != nil {
+			b.refusedReply(ctx, r, err)
+		}
+	case err != nil:
+		b.refused(ctx, r, err)
+	case rm.Accepted != nil:
+		b.answer(ctx, r, "", false)
+		b.beginDuel(ctx, r, *rm.Accepted)
+	case rm.Sent:
+		b.toast(ctx, r, "toast.rematch_sent")
+	default:
+		b.offerRematch(ctx, r, rm)
 	}
-	b.rematchDuel(ctx, r, rec)
 }
 
 // onLevel starts a game at the chosen level.
@@ -244,7 +171,15 @@ func (b *Bot) onLevel(ctx context.Context, r *request, a action) {
 		return
 	}
 	b.answer(ctx, r, "", false)
-	b.startComputerGame(ctx, r, level, game.TimeControl{})
+	b.startComputer(ctx, r, level, game.TimeControl{})
+}
+
+// startComputer begins a game against the computer in the user's private
+// chat, or says why not.
+func (b *Bot) startComputer(ctx context.Context, r *request, level game.Level, clock game.TimeControl) {
+	if _, err := b.table.StartComputer(ctx, r.actor(), level, clock); err != nil {
+		b.refusedReply(ctx, r, err)
+	}
 }
 
 // parsePlayArgs reads "/play [level] [clock]".
@@ -264,45 +199,17 @@ func parsePlayArgs(args string) (level game.Level, clock game.TimeControl, ok bo
 }
 
 // typedPlay makes a play the user wrote in notation ("24/18 13/8*") in
-// their game in the chat, on their turn, and tells whether the text was
-// taken as a play; one that cannot be played is answered so.
+// their game in the chat, and tells whether the text was taken as a play;
+// one that cannot be played is answered so.
 func (b *Bot) typedPlay(ctx context.Context, r *request, text string) bool {
-	if !strings.Contains(text, "/") {
+	out, err := b.table.TypedPlay(ctx, r.actor(), text)
+	switch {
+	case table.CodeOf(err) == table.ErrNoGame:
 		return false
+	case err != nil:
+		b.refusedReply(ctx, r, err)
+	default:
+		b.boards.request(out)
 	}
-	rec, err := b.store.ActiveGame(ctx, r.chat, r.user.ID)
-	if err != nil || rec == nil {
-		return false
-	}
-	unlock := b.locks.lock(gameKey(rec.ID))
-	defer unlock()
-	if rec, err = b.store.LoadGame(ctx, rec.ID); err != nil {
-		return false
-	}
-	g := rec.Game
-	seat, ok := g.SeatOf(r.user.ID)
-	if !ok || g.Over() {
-		return false
-	}
-	if g.Turn() != seat || g.Phase() != game.PhaseMoving {
-		b.reply(ctx, r, "toast.not_your_turn", nil)
-		return true
-	}
-	play, err := rules.ParsePlay(g.TurnStart(), g.Dice(), text, g.Options().Rules)
-	if err != nil {
-		b.reply(ctx, r, "toast.illegal", nil)
-		return true
-	}
-	counter, now := g.Counter(), b.cfg.Now()
-	if err = g.ApplyPlay(seat, counter, play, now); err == nil {
-		err = b.store.UpdateGame(ctx, rec.ID, g, counter, now)
-	}
-	if err != nil {
-		key, _ := toastFor(err)
-		b.reply(ctx, r, key, nil)
-		return true
-	}
-	b.boards.request(rec.ID)
-	b.kick(rec.ID)
 	return true
 }

@@ -10,6 +10,7 @@ import (
 
 	"nardi/locales"
 	"nardi/store"
+	"nardi/table"
 )
 
 // request is what a handler knows about the update it handles.
@@ -24,6 +25,11 @@ type request struct {
 	args      string // a command's arguments
 	replyTo   *models.User
 	mentions  []string // @usernames in a command
+}
+
+// actor is who acts in the request, for the centre.
+func (r *request) actor() table.Actor {
+	return table.Actor{User: r.user, Chat: r.chat, Message: int64(r.messageID)}
 }
 
 // langOf returns the language a user reads.
@@ -69,20 +75,35 @@ func (b *Bot) handleUpdate(ctx context.Context, raw store.Update) {
 	}
 }
 
-// commands maps each command to its handler.
-func (b *Bot) commands() map[string]func(context.Context, *request) {
-	return map[string]func(context.Context, *request){
-		"start":    b.cmdStart,
-		"help":     b.cmdHelp,
-		"rules":    b.cmdRules,
-		"lang":     b.cmdLang,
-		"settings": b.cmdSettings,
-		"play":     b.cmdPlay,
-		"board":    b.cmdBoard,
-		"resign":   b.cmdResign,
-		"stats":    b.cmdStats,
-		"duel":     b.cmdDuel,
+// command is one of the bot's commands: the one list of them, in the
+// order of the command menu, which describes each under "cmd.<name>" in
+// every language. The /start menu's buttons name commands of this table.
+type command struct {
+	name string
+	run  func(b *Bot, ctx context.Context, r *request)
+}
+
+var commands = []command{
+	{"start", (*Bot).cmdStart},
+	{"play", (*Bot).cmdPlay},
+	{"help", (*Bot).cmdHelp},
+	{"rules", (*Bot).cmdRules},
+	{"lang", (*Bot).cmdLang},
+	{"settings", (*Bot).cmdSettings},
+	{"board", (*Bot).cmdBoard},
+	{"resign", (*Bot).cmdResign},
+	{"stats", (*Bot).cmdStats},
+	{"duel", (*Bot).cmdDuel},
+}
+
+// commandNamed finds a command of the table.
+func commandNamed(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
 	}
+	return command{}, false
 }
 
 // parseCommand splits "/cmd@bot args" and tells whether the command is
@@ -138,14 +159,14 @@ func (b *Bot) handleMessage(ctx context.Context, m *models.Message) {
 			}
 		}
 	}
-	handler, known := b.commands()[name]
+	c, known := commandNamed(name)
 	if !known {
 		if private {
 			b.reply(ctx, r, "error.unknown_command", nil)
 		}
 		return
 	}
-	handler(ctx, r)
+	c.run(b, ctx, r)
 }
 
 // markStarted records that a person who writes to the bot in private has
@@ -205,31 +226,16 @@ func (b *Bot) handleCallback(ctx context.Context, q *models.CallbackQuery) {
 	if msg := q.Message.Message; msg != nil {
 		r.chat, r.messageID, r.group = msg.Chat.ID, msg.ID, msg.Chat.Type != models.ChatTypePrivate
 	} else if q.Message.InaccessibleMessage != nil {
-		r.chat, r.messageID = q.Message.InaccessibleMessage.Chat.ID, q.Message.InaccessibleMessage.MessageID
+		m := q.Message.InaccessibleMessage
+		r.chat, r.messageID, r.group = m.Chat.ID, m.MessageID, m.Chat.Type != models.ChatTypePrivate
 	}
 	a, err := parseAction(q.Data)
-	if err != nil {
+	handle, known := ops[a.op]
+	if err != nil || !known {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
-	switch a.op {
-	case opStep, opUndo, opConfirm, opResign, opResignOK, opResignNo, opClaim:
-		b.onGameAction(ctx, r, a)
-	case opRematch:
-		b.onRematch(ctx, r, a)
-	case opLevel:
-		b.onLevel(ctx, r, a)
-	case opLang:
-		b.onLang(ctx, r, a)
-	case opSetting:
-		b.onSetting(ctx, r, a)
-	case opMenu:
-		b.onMenu(ctx, r, a)
-	case opAccept, opCancel:
-		b.onChallenge(ctx, r, a)
-	default:
-		b.toast(ctx, r, "toast.unknown")
-	}
+	handle(b, ctx, r, a)
 }
 
 // answer answers the request's callback query once.

@@ -137,7 +137,7 @@ func (g *Game) ClaimTimeout(s Seat, counter uint32, now time.Time) error {
 		return err
 	}
 	if s == g.turn {
-		return fail(ErrNotTimedOut, "only the opponent of the late player may claim")
+		return fail(ErrClaimOnTurn, "only the opponent of the late player may claim")
 	}
 	if !g.clock.TimedOut && !g.overdue(now) {
 		return fail(ErrNotTimedOut, fmt.Sprintf("seat %d still has time", g.turn))

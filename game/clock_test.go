@@ -105,7 +105,7 @@ func TestTimeoutClaimIsMars(t *testing.T) {
 	}
 	mustCode(t, g.MarkTimedOut(c+1, deadline.Add(time.Second)), ErrNotTimedOut)
 	// The late player cannot claim, nor can anyone with an old counter.
-	mustCode(t, g.ClaimTimeout(0, c+1, deadline.Add(time.Second)), ErrNotTimedOut)
+	mustCode(t, g.ClaimTimeout(0, c+1, deadline.Add(time.Second)), ErrClaimOnTurn)
 	mustCode(t, g.ClaimTimeout(1, c, deadline.Add(time.Second)), ErrStale)
 	// The late player may still step (the claim stays open mid-turn).
 	ok(t, g.Step(0, c+1, g.NextSteps()[0], false, deadline.Add(time.Second)))
@@ -133,7 +133,7 @@ func TestLateMoveClearsTimeout(t *testing.T) {
 		t.Fatalf("after the late move: %+v", g.Clock())
 	}
 	// Seat 1 cannot claim any more: seat 0 moved.
-	mustCode(t, g.ClaimTimeout(1, g.Counter(), t0.Add(21*time.Second)), ErrNotTimedOut)
+	mustCode(t, g.ClaimTimeout(1, g.Counter(), t0.Add(21*time.Second)), ErrClaimOnTurn)
 	firstPlay(t, g, t0.Add(22*time.Second))
 	// Seat 0's next turn has only its move time.
 	if d, _ := g.Deadline(); g.Turn() != 0 || !d.Equal(t0.Add(25*time.Second)) {

@@ -27,10 +27,13 @@ const (
 	// ErrCannotPass: Pass while the roll can be played.
 	ErrCannotPass
 	// ErrNotTimedOut: a timeout claim while the opponent still has time,
-	// or by the late player.
+	// or a timeout mark before the time is up.
 	ErrNotTimedOut
 	// ErrBadOptions: a new game's options or players are not valid.
 	ErrBadOptions
+	// ErrClaimOnTurn: a timeout claim by the seat on turn; only its
+	// opponent may claim.
+	ErrClaimOnTurn
 )
 
 var codeNames = [...]string{
@@ -44,6 +47,7 @@ var codeNames = [...]string{
 	ErrCannotPass:    "cannot pass",
 	ErrNotTimedOut:   "not timed out",
 	ErrBadOptions:    "bad options",
+	ErrClaimOnTurn:   "claim by the seat on turn",
 }
 
 // String names the code in English, for logs.

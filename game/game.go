@@ -31,6 +31,16 @@
 // Nothing here reads the wall clock: every action that may touch the
 // clocks takes the current time as an argument. See Clock.
 //
+// # Where things go
+//
+// A Game knows no transport and no storage: package table loads it, calls
+// one action, and stores it (see table's doc for the path of a tap). The
+// kind of game is Options.Variant, a rules.Variant: its start, legal plays
+// and values come from there, so a new variant needs nothing here. The
+// doubling cube (Cube, already part of the state and of Result.Points)
+// will be played by new actions beside Step, such as Double, Take and
+// Drop, each taking the seat and the counter like every other.
+//
 // A Game is not safe for concurrent use.
 package game
 
@@ -84,10 +94,11 @@ func NewWithRoller(opts Options, players [2]Player, r Roller, now time.Time) (*G
 	if r == nil {
 		r = CryptoRoller()
 	}
+	opts = opts.canonical()
 	g := &Game{
 		opts:    opts,
 		players: players,
-		pos:     rules.Start(),
+		pos:     opts.Game().Start(),
 		cube:    centredCube,
 		roller:  r,
 		started: now.UTC(),
@@ -215,7 +226,7 @@ func view(p rules.Position, s Seat) rules.Position {
 // rulesTurn returns the rules engine's view of the current turn.
 func (g *Game) rulesTurn() *rules.Turn {
 	if g.rt == nil {
-		g.rt = rules.NewTurn(g.TurnStart(), g.dice, g.opts.Rules)
+		g.rt = g.opts.Game().NewTurn(g.TurnStart(), g.dice, g.opts.Rules)
 	}
 	return g.rt
 }
@@ -437,7 +448,7 @@ func (g *Game) commit(play rules.Play, now time.Time) {
 	g.pos = view(after, mover)
 	g.made = nil
 	if after.Won() {
-		v := after.Value(g.opts.Variant == Classic)
+		v := g.opts.Game().Value(after, g.opts.Scoring)
 		reason := ReasonOin
 		switch v {
 		case rules.Mars:

@@ -13,7 +13,7 @@ import (
 )
 
 // TestRandomGamesThroughSteps plays whole games under both rule sets and
-// both variants through the step API alone: random steps, random undos,
+// both scorings through the step API alone: random steps, random undos,
 // confirmations, passes. It checks the invariants after every action and,
 // at the end, that the history replays to the final board and that the
 // result is what the rules engine says.
@@ -24,7 +24,7 @@ func TestRandomGamesThroughSteps(t *testing.T) {
 	}
 	reasons := map[Reason]int{}
 	for n := range games {
-		opts := Options{Rules: rules.RuleSet(n % 2), Variant: Variant(n / 2 % 2)}
+		opts := Options{Rules: rules.RuleSet(n % 2), Scoring: rules.Scoring(n / 2 % 2)}
 		rng := rand.New(rand.NewPCG(uint64(n), 7))
 		g, err := NewWithRoller(opts, humans, randRoller(uint64(n)), t0)
 		ok(t, err)
@@ -86,7 +86,7 @@ func TestRandomGamesThroughSteps(t *testing.T) {
 			t.Fatalf("winner %d, last mover %d", res.Winner, last.Seat)
 		}
 		final := g.PositionFor(res.Winner)
-		if !final.Won() || res.Value != final.Value(opts.Variant == Classic) || res.Points != res.Value {
+		if !final.Won() || res.Value != final.Value(opts.Scoring) || res.Points != res.Value {
 			t.Fatalf("result %+v for final board\n%s", res, final)
 		}
 		reasons[res.Reason]++
@@ -387,7 +387,7 @@ func TestResignValues(t *testing.T) {
 	}
 }
 
-func TestWinValuesByVariant(t *testing.T) {
+func TestWinValuesByScoring(t *testing.T) {
 	// Seat 0 bears off its last checker; seat 1 has none off and one
 	// checker in seat 0's home (seat 1's 20-point).
 	var p rules.Position
@@ -396,23 +396,23 @@ func TestWinValuesByVariant(t *testing.T) {
 	p.Theirs[20] = 1
 	p.Theirs[6] = 14
 	for _, tc := range []struct {
-		v      Variant
+		s      rules.Scoring
 		value  int
 		reason Reason
-	}{{Short, 2, ReasonMars}, {Classic, 3, ReasonKoks}} {
-		g := gameAt(t, Options{Variant: tc.v}, p, 0, rules.Dice{3, 1}, seq(1, 2), t0)
+	}{{rules.OinMars, 2, ReasonMars}, {rules.WithKoks, 3, ReasonKoks}} {
+		g := gameAt(t, Options{Scoring: tc.s}, p, 0, rules.Dice{3, 1}, seq(1, 2), t0)
 		ok(t, g.Step(0, g.Counter(), rules.Step{From: 1, To: rules.Off}, false, t0))
 		if g.Over() {
 			t.Fatal("over before the confirmation")
 		}
 		ok(t, g.Confirm(0, g.Counter(), t0))
 		if res, _ := g.Result(); res != (Result{Winner: 0, Reason: tc.reason, Value: tc.value, Points: tc.value}) {
-			t.Fatalf("%s: result %+v", tc.v, res)
+			t.Fatalf("%s: result %+v", tc.s, res)
 		}
 	}
 	// With one loser's checker off, an oin.
 	p.Theirs[6], p.Theirs[rules.Off] = 13, 1
-	g := gameAt(t, Options{Variant: Classic}, p, 0, rules.Dice{3, 1}, seq(1, 2), t0)
+	g := gameAt(t, Options{Scoring: rules.WithKoks}, p, 0, rules.Dice{3, 1}, seq(1, 2), t0)
 	ok(t, g.Step(0, g.Counter(), rules.Step{From: 1, To: rules.Off}, true, t0))
 	if res, _ := g.Result(); res.Reason != ReasonOin || res.Value != 1 {
 		t.Fatalf("result %+v", res)
@@ -420,7 +420,7 @@ func TestWinValuesByVariant(t *testing.T) {
 }
 
 func TestJSONRoundTripMidGame(t *testing.T) {
-	opts := Options{Rules: rules.Standard, Variant: Classic, Clock: TimeControl{Move: 11 * time.Second, Reserve: 90 * time.Second}}
+	opts := Options{Rules: rules.Standard, Scoring: rules.WithKoks, Clock: TimeControl{Move: 11 * time.Second, Reserve: 90 * time.Second}}
 	g, err := NewWithRoller(opts, [2]Player{alice, Computer(Medium)}, randRoller(3), t0)
 	ok(t, err)
 	now := t0
@@ -530,5 +530,30 @@ func TestParseTimeControl(t *testing.T) {
 	}
 	if DuelClock.String() != "11+90" || (TimeControl{}).Enabled() {
 		t.Fatal("defaults")
+	}
+}
+
+func TestOptionsJSON(t *testing.T) {
+	for _, o := range []Options{{}, {Variant: rules.Short, Rules: rules.Standard, Scoring: rules.WithKoks, Clock: DuelClock}} {
+		b, err := json.Marshal(o)
+		ok(t, err)
+		var back Options
+		ok(t, json.Unmarshal(b, &back))
+		if back != o.canonical() || back.Game() != rules.Short {
+			t.Errorf("%s reads back as %+v", b, back)
+		}
+	}
+	// Games stored before the variant had a type wrote the scoring as
+	// "variant".
+	for legacy, want := range map[string]rules.Scoring{"short": rules.OinMars, "classic": rules.WithKoks} {
+		var o Options
+		ok(t, json.Unmarshal([]byte(`{"rules":"standard","variant":"`+legacy+`"}`), &o))
+		if o.Scoring != want || o.Rules != rules.Standard || o.Game() != rules.Short {
+			t.Errorf("legacy %q reads as %+v", legacy, o)
+		}
+	}
+	var o Options
+	if err := json.Unmarshal([]byte(`{"game":"checkers","rules":"nardi"}`), &o); err == nil {
+		t.Error("an unknown variant was read")
 	}
 }

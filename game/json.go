@@ -171,28 +171,47 @@ func fromWire(w *wire) (*Game, error) {
 	return g, nil
 }
 
-// wireOptions is the JSON form of Options, with the rule set by name.
+// wireOptions is the JSON form of Options: the variant, rule set and
+// scoring by name. Games stored before variants had a type wrote only
+// "variant", meaning the scoring ("short" or "classic"); they read as
+// short nardi with that scoring.
 type wireOptions struct {
+	Game    string      `json:"game,omitempty"`
 	Rules   string      `json:"rules"`
-	Variant Variant     `json:"variant"`
+	Scoring string      `json:"scoring,omitempty"`
+	Legacy  string      `json:"variant,omitempty"`
 	Clock   TimeControl `json:"clock,omitzero"`
 }
 
-// MarshalJSON writes the options with the rule set by name.
+// MarshalJSON writes the options with the variant, rule set and scoring
+// by name.
 func (o Options) MarshalJSON() ([]byte, error) {
-	return json.Marshal(wireOptions{Rules: o.Rules.String(), Variant: o.Variant, Clock: o.Clock})
+	return json.Marshal(wireOptions{Game: o.Game().Name(), Rules: o.Rules.String(), Scoring: o.Scoring.String(), Clock: o.Clock})
 }
 
-// UnmarshalJSON reads options written by MarshalJSON.
+// UnmarshalJSON reads options written by MarshalJSON, or by the earlier
+// form with "variant" for the scoring.
 func (o *Options) UnmarshalJSON(b []byte) error {
 	var w wireOptions
 	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	v, err := rules.ParseVariant(w.Game)
+	if err != nil {
 		return err
 	}
 	rs, err := rules.ParseRuleSet(w.Rules)
 	if err != nil {
 		return err
 	}
-	*o = Options{Rules: rs, Variant: w.Variant, Clock: w.Clock}
+	scoring := w.Scoring
+	if scoring == "" {
+		scoring = w.Legacy
+	}
+	sc, err := rules.ParseScoring(scoring)
+	if err != nil {
+		return err
+	}
+	*o = Options{Variant: v, Rules: rs, Scoring: sc, Clock: w.Clock}.canonical()
 	return nil
 }

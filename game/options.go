@@ -10,69 +10,50 @@ import (
 )
 
 // Options are the terms of a game, fixed when it begins. The zero value is
-// short nardi under the nardi rule set without a clock.
+// short nardi under the nardi rule set, scored oin 1 and mars 2, without a
+// clock.
 type Options struct {
+	// Variant is the kind of game; nil means the default, rules.Short,
+	// and a game keeps the default as nil so that options compare equal
+	// with ==. Use Game for the variant in force.
+	Variant rules.Variant
 	// Rules is the rule set: rules.Nardi (the default) or rules.Standard.
-	Rules rules.RuleSet `json:"rules"`
-	// Variant is Short (the default) or Classic.
-	Variant Variant `json:"variant"`
+	Rules rules.RuleSet
+	// Scoring is what a won game is worth: rules.OinMars (the default) or
+	// rules.WithKoks.
+	Scoring rules.Scoring
 	// Clock is the time control; its zero value plays without a clock.
-	Clock TimeControl `json:"clock"`
+	Clock TimeControl
+}
+
+// Game returns the variant the options play: Variant, or rules.Short.
+func (o Options) Game() rules.Variant {
+	if o.Variant == nil {
+		return rules.Short
+	}
+	return o.Variant
+}
+
+// canonical returns the options with the default variant as nil.
+func (o Options) canonical() Options {
+	if o.Variant == rules.Variants()[0] {
+		o.Variant = nil
+	}
+	return o
 }
 
 // validate checks the options.
 func (o Options) validate() error {
+	if _, err := rules.ParseVariant(o.Game().Name()); err != nil {
+		return err
+	}
 	if o.Rules != rules.Nardi && o.Rules != rules.Standard {
 		return fmt.Errorf("unknown rule set %d", o.Rules)
 	}
-	if o.Variant != Short && o.Variant != Classic {
-		return fmt.Errorf("unknown variant %d", o.Variant)
+	if o.Scoring != rules.OinMars && o.Scoring != rules.WithKoks {
+		return fmt.Errorf("unknown scoring %d", o.Scoring)
 	}
 	return o.Clock.validate()
-}
-
-// Variant chooses how a game is scored.
-type Variant uint8
-
-// The variants.
-const (
-	// Short is short nardi as played in the bot: oin 1, mars 2, no koks.
-	Short Variant = iota
-	// Classic also counts koks (3) and is where the doubling cube will be
-	// played.
-	Classic
-)
-
-// String returns "short" or "classic".
-func (v Variant) String() string {
-	if v == Classic {
-		return "classic"
-	}
-	return "short"
-}
-
-// ParseVariant reads "short" (or "") and "classic".
-func ParseVariant(s string) (Variant, error) {
-	switch s {
-	case "short", "":
-		return Short, nil
-	case "classic":
-		return Classic, nil
-	}
-	return Short, fmt.Errorf("unknown variant %q (want short or classic)", s)
-}
-
-// MarshalText writes the variant's name.
-func (v Variant) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
-
-// UnmarshalText reads a variant's name.
-func (v *Variant) UnmarshalText(b []byte) error {
-	x, err := ParseVariant(string(b))
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
 }
 
 // TimeControl is a clock as in our reference app: each move first spends

@@ -73,17 +73,17 @@ func Parse(s string) (Lang, bool) {
 }
 
 // FromTelegram maps a Telegram user's language_code (an IETF tag such as
-// "ru", "ru-RU", "ka", "hy-AM" or "en-GB") to a supported language: Georgian,
-// Russian and Armenian codes map to themselves whatever the region, anything
-// else (including an empty code) to English.
+// "ru", "ru-RU", "ka", "hy-AM" or "en-GB") to a supported language: the code
+// of each language in Langs maps to it whatever the region, anything else
+// (including an empty code) to Default. Langs is the one list of languages:
+// the /lang keyboard, this mapping and the command menus all follow it.
 func FromTelegram(languageCode string) Lang {
 	code := strings.ToLower(strings.TrimSpace(languageCode))
 	if i := strings.IndexAny(code, "-_"); i >= 0 {
 		code = code[:i]
 	}
-	switch code {
-	case "ka", "ru", "hy":
-		return Lang(code)
+	if l, ok := Parse(code); ok {
+		return l
 	}
 	return Default
 }
@@ -109,25 +109,6 @@ func IsHTML(key string) bool {
 		}
 	}
 	return true
-}
-
-// Command is one entry of the bot's command menu (setMyCommands).
-type Command struct {
-	Command     string // without the slash, e.g. "play"
-	Description string // plain text, localized
-}
-
-// CommandNames lists the bot's commands in menu order; each has its
-// description under the key "cmd.<name>".
-var CommandNames = []string{"start", "play", "help", "rules", "lang", "settings", "board", "resign", "stats", "duel"}
-
-// Commands returns the command menu for language l, in menu order.
-func Commands(l Lang) []Command {
-	cmds := make([]Command, len(CommandNames))
-	for i, c := range CommandNames {
-		cmds[i] = Command{Command: c, Description: T(l, "cmd."+c, nil)}
-	}
-	return cmds
 }
 
 //go:embed active.*.toml

@@ -523,20 +523,6 @@ func TestHelpAndRulesContent(t *testing.T) {
 	}
 }
 
-func TestCommands(t *testing.T) {
-	for _, l := range Langs {
-		cmds := Commands(l)
-		if len(cmds) != len(CommandNames) {
-			t.Fatalf("%s: %d commands", l, len(cmds))
-		}
-		for i, c := range cmds {
-			if c.Command != CommandNames[i] || c.Description == "" || c.Description == "cmd."+c.Command {
-				t.Errorf("%s: command %d = %+v", l, i, c)
-			}
-		}
-	}
-}
-
 func TestEscaping(t *testing.T) {
 	d := map[string]any{"Name": "<i>Bo</i> & Co"}
 	if got, want := T(EN, "result.win_name", d), "🏆 <b>&lt;i&gt;Bo&lt;/i&gt; &amp; Co wins!</b>"; got != want {

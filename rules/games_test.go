@@ -47,7 +47,7 @@ func TestRandomGames(t *testing.T) {
 			}
 			checkPosition(t, p, "after a play")
 			if p.Won() {
-				v := p.Value(true)
+				v := p.Value(WithKoks)
 				if v < Oin || v > Koks {
 					t.Fatalf("value %d", v)
 				}

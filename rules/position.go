@@ -2,6 +2,13 @@
 // Backgammon plays it): the position, the legal plays for a roll, their
 // notation, the end of a game and its value, and gnubg's Position and Match
 // IDs. It has no I/O and no global mutable state.
+//
+// The kind of game is a Variant (variant.go): its start position, how the
+// two sides' points face each other, its legal plays and what a won game
+// is worth under a Scoring. Short nardi (Short) is the one built on this
+// package's generator; a second game such as long nardi goes in files of
+// its own implementing Variant, and one line in the variants list, while
+// the rest of the program asks the game's Options for its Variant.
 package rules
 
 import "fmt"

@@ -4,7 +4,7 @@ package rules
 const (
 	Oin  = 1 // the loser has borne off at least one checker
 	Mars = 2 // the loser has borne off none
-	Koks = 3 // a mars with a loser's checker still on the bar or in the winner's home (classic variant only)
+	Koks = 3 // a mars with a loser's checker still on the bar or in the winner's home (counted under WithKoks only)
 )
 
 // Won tells whether the player on roll has borne off all 15 checkers. Call
@@ -12,18 +12,18 @@ const (
 func (p Position) Won() bool { return p.Mine[Off] == Checkers }
 
 // Value returns what the game is worth to the player on roll who has just
-// borne off the last checker: oin 1, mars 2, or, when koks counts (the
-// classic variant), koks 3 if the opponent has borne off none and still has
-// a checker on the bar or in the winner's home. It returns 0 while the game
-// is not won.
-func (p Position) Value(koks bool) int {
+// borne off the last checker in short nardi: oin 1, mars 2, or, when the
+// scoring counts koks, koks 3 if the opponent has borne off none and still
+// has a checker on the bar or in the winner's home. It returns 0 while the
+// game is not won.
+func (p Position) Value(s Scoring) int {
 	if !p.Won() {
 		return 0
 	}
 	if p.Theirs[Off] > 0 {
 		return Oin
 	}
-	if koks {
+	if s == WithKoks {
 		// The winner's home, points 1..6, is the loser's 19..24.
 		for i := 19; i <= Bar; i++ {
 			if p.Theirs[i] > 0 {

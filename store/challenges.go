@@ -142,13 +142,14 @@ func (s *Store) SetChallengeMessage(ctx context.Context, code string, messageID 
 	return nil
 }
 
-// AcceptChallenge accepts an open challenge for a user and starts its game,
-// all in one transaction, so a challenge is accepted at most once however
-// many people tap at the same moment. start builds the new game from the
-// challenge (the challenger and the acceptor in their seats, with the
-// game's opening roll); it runs inside the transaction and should be
-// quick. It fails with ErrChallengeTaken, ErrChallengeExpired, ErrNotForYou,
-// ErrNotFound, ErrAlreadyPlaying, or start's error; then nothing changes.
+// AcceptChallenge accepts a challenge for a user and starts its game, all
+// in one transaction, so a challenge is accepted at most once however many
+// people tap at the same moment. start gets the challenge as it stands in
+// the transaction, still open; it decides whether the user may take it (the rules of
+// challenges are the caller's) and builds the new game (the challenger and
+// the acceptor in their seats, with the game's opening roll); it should be
+// quick. AcceptChallenge fails with ErrNotFound, ErrChallengeTaken (no
+// longer open), ErrAlreadyPlaying, or start's error; then nothing changes.
 func (s *Store) AcceptChallenge(ctx context.Context, code string, by int64, now time.Time,
 	start func(Challenge) (NewGame, error)) (Challenge, int64, error) {
 	var c Challenge
@@ -162,24 +163,8 @@ func (s *Store) AcceptChallenge(ctx context.Context, code string, by int64, now 
 		if err != nil {
 			return err
 		}
-		switch {
-		case c.Status == ChallengeExpired || (c.Status == ChallengeOpen && !now.Before(c.Expires)):
-			return ErrChallengeExpired
-		case c.Status != ChallengeOpen:
+		if c.Status != ChallengeOpen {
 			return ErrChallengeTaken
-		case by == c.From || (c.Target != 0 && by != c.Target):
-			return ErrNotForYou
-		}
-		if c.Target == 0 && c.TargetName != "" {
-			var match int
-			err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE id = ? AND username = ? COLLATE NOCASE`,
-				by, c.TargetName).Scan(&match)
-			if err != nil {
-				return err
-			}
-			if match == 0 {
-				return ErrNotForYou
-			}
 		}
 		ng, err := start(c)
 		if err != nil {
@@ -188,10 +173,18 @@ func (s *Store) AcceptChallenge(ctx context.Context, code string, by int64, now 
 		if id, err = s.createGame(ctx, tx, ng, now); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE challenges SET status = 'accepted', accepted_by = ?, game_id = ? WHERE code = ?`,
-			by, id, code)
+		res, err := tx.ExecContext(ctx, `UPDATE challenges SET status = 'accepted', accepted_by = ?, game_id = ?
+			WHERE code = ? AND status = 'open'`, by, id, code)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return ErrChallengeTaken
+		}
 		c.Status, c.AcceptedBy, c.GameID = ChallengeAccepted, by, id
-		return err
+		return nil
 	})
 	if err != nil {
 		return Challenge{}, 0, fmt.Errorf("store: accept challenge %q by user %d: %w", code, by, err)
@@ -215,17 +208,18 @@ func (s *Store) OpenChallengeBetween(ctx context.Context, from, target, chatID i
 	return c, nil
 }
 
-// CancelChallenge withdraws an open challenge; only its challenger may.
-func (s *Store) CancelChallenge(ctx context.Context, code string, by int64) error {
+// CancelChallenge withdraws an open challenge (who may is the caller's
+// rule); it fails with ErrChallengeTaken when it is no longer open.
+func (s *Store) CancelChallenge(ctx context.Context, code string) error {
 	res, err := s.db.ExecContext(ctx,
-		`UPDATE challenges SET status = 'cancelled' WHERE code = ? AND from_user = ? AND status = 'open'`, code, by)
+		`UPDATE challenges SET status = 'cancelled' WHERE code = ? AND status = 'open'`, code)
 	if err == nil {
 		if n, _ := res.RowsAffected(); n == 0 {
 			err = ErrChallengeTaken
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("store: cancel challenge %q by user %d: %w", code, by, err)
+		return fmt.Errorf("store: cancel challenge %q: %w", code, err)
 	}
 	return nil
 }

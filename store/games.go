@@ -45,6 +45,9 @@ type NewGame struct {
 	Chats [2]int64
 	// Game is the game, as game.New made it.
 	Game *game.Game
+	// Due is the game's next automatic action (none when Kind is
+	// game.DueNone), as the caller works it out with game.Game.Due.
+	Due game.Due
 }
 
 // GameRecord is a stored game.
@@ -87,12 +90,12 @@ func (s *Store) createGame(ctx context.Context, tx *sql.Tx, ng NewGame, now time
 	if err != nil {
 		return 0, err
 	}
-	dueAt, dueKind := s.due(g)
+	dueAt, dueKind := dueColumns(ng.Due)
 	o := g.Options()
 	res, err := tx.ExecContext(ctx, `
-		INSERT INTO games (kind, rules, variant, clock, counter, state, due_at, due_kind, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		string(ng.Kind), o.Rules.String(), o.Variant.String(), o.Clock.String(), int64(g.Counter()), string(state),
+		INSERT INTO games (kind, game, rules, scoring, clock, counter, state, due_at, due_kind, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		string(ng.Kind), o.Game().Name(), o.Rules.String(), o.Scoring.String(), o.Clock.String(), int64(g.Counter()), string(state),
 		dueAt, dueKind, ms(now), ms(now))
 	if err != nil {
 		return 0, err
@@ -117,10 +120,9 @@ func (s *Store) createGame(ctx context.Context, tx *sql.Tx, ng NewGame, now time
 	return id, nil
 }
 
-// due returns the due_at and due_kind columns for a game.
-func (s *Store) due(g *game.Game) (sql.NullInt64, string) {
-	d, ok := g.Due(s.autoDelay)
-	if !ok {
+// dueColumns returns the due_at and due_kind columns for a due action.
+func dueColumns(d game.Due) (sql.NullInt64, string) {
+	if d.Kind == game.DueNone {
 		return sql.NullInt64{}, ""
 	}
 	return sql.NullInt64{Int64: msCeil(d.At), Valid: true}, d.Kind.String()
@@ -188,17 +190,18 @@ func (s *Store) ActiveGames(ctx context.Context) ([]int64, error) {
 	return ids, nil
 }
 
-// UpdateGame stores a game's new state, but only if the stored move
-// counter is still expected (the counter the caller loaded the game with):
+// UpdateGame stores a game's new state and its next automatic action (due,
+// none when its Kind is game.DueNone), but only if the stored move counter
+// is still expected (the counter the caller loaded the game with):
 // otherwise it changes nothing and fails with ErrConflict, as it does for
 // a game no longer active. A game that is over becomes finished, with its
 // result, and frees its players to start another.
-func (s *Store) UpdateGame(ctx context.Context, id int64, g *game.Game, expected uint32, now time.Time) error {
+func (s *Store) UpdateGame(ctx context.Context, id int64, g *game.Game, expected uint32, due game.Due, now time.Time) error {
 	state, err := json.Marshal(g)
 	if err != nil {
 		return fmt.Errorf("store: update game %d: %w", id, err)
 	}
-	dueAt, dueKind := s.due(g)
+	dueAt, dueKind := dueColumns(due)
 	status := StatusActive
 	var winner, points, finished sql.NullInt64
 	var reason sql.NullString

@@ -11,7 +11,15 @@
 //
 // Game updates are guarded by the game's move counter: UpdateGame writes
 // only if the stored counter is still the one the caller loaded, so a
-// stale or concurrent action can never apply twice.
+// stale or concurrent action can never apply twice, even from a second
+// process on the same file. This guard is the authority on whether an
+// action is current (see package table). The store decides no rule of the
+// game or of challenges: the next automatic action comes with each update,
+// and whether a person may take a challenge is checked by the caller's
+// function inside AcceptChallenge's transaction.
+//
+// Only package table changes games, challenges and board records through
+// the store; the bot reads users, statistics and rate limits from it.
 //
 // Times are stored as Unix milliseconds. A Store is safe for concurrent use.
 package store
@@ -43,42 +51,28 @@ var (
 	ErrConflict = errors.New("store: the game has moved on")
 	// ErrAlreadyPlaying: a person already has an active game in that chat.
 	ErrAlreadyPlaying = errors.New("store: already playing a game in this chat")
-	// ErrChallengeTaken: the challenge was accepted or cancelled already.
-	ErrChallengeTaken = errors.New("store: challenge already taken")
-	// ErrChallengeExpired: the challenge is past its expiry.
-	ErrChallengeExpired = errors.New("store: challenge expired")
-	// ErrNotForYou: the challenge names another person, or is one's own.
-	ErrNotForYou = errors.New("store: challenge not for this user")
+	// ErrChallengeTaken: the challenge is no longer open (accepted,
+	// cancelled or expired).
+	ErrChallengeTaken = errors.New("store: challenge no longer open")
 )
 
 // Config tunes a Store; the zero value is fine.
 type Config struct {
-	// AutoDelay is how long after a roll a pass or a forced play falls due
-	// (game.Game.Due), so that players see the roll first. Zero means
-	// DefaultAutoDelay.
-	AutoDelay time.Duration
 	// MaxConns bounds the open connections; zero means 8.
 	MaxConns int
 }
-
-// DefaultAutoDelay is the pause before an automatic pass or forced play.
-const DefaultAutoDelay = 1500 * time.Millisecond
 
 // BusyTimeout is how long a connection waits for another's write lock.
 const BusyTimeout = 5 * time.Second
 
 // Store is the bot's database.
 type Store struct {
-	db        *sql.DB
-	autoDelay time.Duration
+	db *sql.DB
 }
 
 // Open opens (creating if needed) the SQLite database at path, applies the
 // migrations it lacks, and returns the store.
 func Open(ctx context.Context, dbPath string, cfg Config) (*Store, error) {
-	if cfg.AutoDelay <= 0 {
-		cfg.AutoDelay = DefaultAutoDelay
-	}
 	if cfg.MaxConns <= 0 {
 		cfg.MaxConns = 8
 	}
@@ -92,7 +86,7 @@ func Open(ctx context.Context, dbPath string, cfg Config) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", dbPath, err)
 	}
-	s := &Store{db: db, autoDelay: cfg.AutoDelay}
+	s := &Store{db: db}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", dbPath, err)

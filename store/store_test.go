@@ -164,7 +164,7 @@ func TestGameSurvivesReopen(t *testing.T) {
 	must(t, g.ApplyPlay(0, c, g.LegalPlays()[0], t0.Add(3*time.Second)))
 	must(t, g.Step(1, c+1, g.NextSteps()[0], false, t0.Add(5*time.Second)))
 	g.Pause(t0.Add(6 * time.Second))
-	must(t, s.UpdateGame(ctx, id, g, c, t0.Add(6*time.Second)))
+	must(t, s.UpdateGame(ctx, id, g, c, dueOf(g), t0.Add(6*time.Second)))
 	must(t, s.SetBoard(ctx, Board{GameID: id, Viewer: 0, ChatID: 1, MessageID: 10, Shown: g.Counter()}, t0))
 	must(t, s.Close())
 
@@ -196,7 +196,7 @@ func TestGameSurvivesReopen(t *testing.T) {
 	// stay valid.
 	restart := t0.Add(time.Hour)
 	r.Game.Recover(t0.Add(5*time.Second), restart)
-	must(t, s.UpdateGame(ctx, id, r.Game, g.Counter(), restart))
+	must(t, s.UpdateGame(ctx, id, r.Game, g.Counter(), dueOf(r.Game), restart))
 	due, err := s.DueGames(ctx, restart.Add(98*time.Second-time.Millisecond), 10)
 	if err != nil || len(due) != 0 {
 		t.Fatalf("due early: %+v %v", due, err)
@@ -207,7 +207,7 @@ func TestGameSurvivesReopen(t *testing.T) {
 	}
 	// The game goes on from where it was.
 	must(t, r.Game.Undo(1, r.Game.Counter()))
-	must(t, s.UpdateGame(ctx, id, r.Game, g.Counter(), restart))
+	must(t, s.UpdateGame(ctx, id, r.Game, g.Counter(), dueOf(r.Game), restart))
 }
 
 func TestGuardedUpdate(t *testing.T) {
@@ -221,13 +221,13 @@ func TestGuardedUpdate(t *testing.T) {
 	must(t, err)
 	g := r.Game
 	must(t, g.Step(0, 0, rules.Step{From: 13, To: 11}, true, t0))
-	must(t, s.UpdateGame(ctx, id, g, 0, t0))
+	must(t, s.UpdateGame(ctx, id, g, 0, dueOf(g), t0))
 	// The same action applied to the old state: refused, nothing written.
 	must(t, stale.Game.Step(0, 0, rules.Step{From: 6, To: 5}, true, t0))
-	if err := s.UpdateGame(ctx, id, stale.Game, 0, t0); !errors.Is(err, ErrConflict) {
+	if err := s.UpdateGame(ctx, id, stale.Game, 0, dueOf(stale.Game), t0); !errors.Is(err, ErrConflict) {
 		t.Fatalf("stale update: %v", err)
 	}
-	if err := s.UpdateGame(ctx, id+1, g, 1, t0); !errors.Is(err, ErrNotFound) {
+	if err := s.UpdateGame(ctx, id+1, g, 1, dueOf(g), t0); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("missing game: %v", err)
 	}
 	back, err := s.LoadGame(ctx, id)
@@ -249,7 +249,7 @@ func TestGuardedUpdate(t *testing.T) {
 	}
 	// The end frees the players; the finished game takes no more updates.
 	must(t, g.Resign(1, g.Counter(), t0.Add(time.Minute)))
-	must(t, s.UpdateGame(ctx, id, g, 1, t0.Add(time.Minute)))
+	must(t, s.UpdateGame(ctx, id, g, 1, dueOf(g), t0.Add(time.Minute)))
 	fin, err := s.LoadGame(ctx, id)
 	must(t, err)
 	if fin.Status != StatusFinished || !fin.Finished.Equal(t0.Add(time.Minute)) || !fin.Game.Over() {
@@ -261,7 +261,7 @@ func TestGuardedUpdate(t *testing.T) {
 	if winner != 0 || points != 2 || reason != "resign" {
 		t.Fatalf("columns %d %d %s", winner, points, reason)
 	}
-	if err := s.UpdateGame(ctx, id, g, g.Counter(), t0); !errors.Is(err, ErrConflict) {
+	if err := s.UpdateGame(ctx, id, g, g.Counter(), dueOf(g), t0); !errors.Is(err, ErrConflict) {
 		t.Fatalf("update of a finished game: %v", err)
 	}
 	if _, err := s.ActiveGame(ctx, -100, 1); !errors.Is(err, ErrNotFound) {
@@ -313,7 +313,7 @@ func TestConcurrentUpdates(t *testing.T) {
 					return
 				}
 				<-gate
-				err = s.UpdateGame(ctx, id, g, c, t0)
+				err = s.UpdateGame(ctx, id, g, c, dueOf(g), t0)
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -360,9 +360,6 @@ func TestChallengeAcceptedOnce(t *testing.T) {
 			return NewGame{Kind: KindGroup, Chats: [2]int64{c.ChatID, c.ChatID}, Game: g}, err
 		}
 	}
-	if _, _, err := s.AcceptChallenge(ctx, c.Code, 1, t0, start(c, 1)); !errors.Is(err, ErrNotForYou) {
-		t.Fatalf("own challenge: %v", err)
-	}
 	var wg sync.WaitGroup
 	results := make([]error, takers)
 	gameIDs := make([]int64, takers)
@@ -406,31 +403,27 @@ func TestChallengeAcceptedOnce(t *testing.T) {
 		t.Fatalf("%d games made", games)
 	}
 
-	// A challenge for someone else, by id and by @username.
+	// Who may take a challenge is start's to decide: its refusal, like any
+	// failure, changes nothing.
 	c2, err := s.NewChallenge(ctx, Challenge{Kind: KindGroup, From: 100, ChatID: -42, Target: 101, Expires: t0.Add(time.Minute)}, t0)
 	must(t, err)
-	if _, _, err := s.AcceptChallenge(ctx, c2.Code, 102, t0, start(c2, 102)); !errors.Is(err, ErrNotForYou) {
-		t.Fatalf("someone else's challenge: %v", err)
-	}
-	target, err := s.User(ctx, 103)
+	c3, err := s.NewChallenge(ctx, Challenge{Kind: KindPrivate, From: 104, ChatID: 104, TargetName: "@someone", Expires: t0.Add(time.Minute)}, t0)
 	must(t, err)
-	c3, err := s.NewChallenge(ctx, Challenge{Kind: KindPrivate, From: 104, ChatID: 104, TargetName: "@" + target.Username, Expires: t0.Add(time.Minute)}, t0)
-	must(t, err)
-	if _, _, err := s.AcceptChallenge(ctx, c3.Code, 105, t0, start(c3, 105)); !errors.Is(err, ErrNotForYou) {
-		t.Fatalf("someone else's @challenge: %v", err)
+	if c3.TargetName != "someone" {
+		t.Fatalf("target name %q", c3.TargetName)
 	}
 	failing := func(Challenge) (NewGame, error) { return NewGame{}, errors.New("no game today") }
 	if _, _, err := s.AcceptChallenge(ctx, c3.Code, 103, t0, failing); err == nil {
 		t.Fatal("a failed start accepted the challenge")
 	}
+	if got, _ := s.Challenge(ctx, c3.Code); got.Status != ChallengeOpen {
+		t.Fatalf("after a failed start: %+v", got)
+	}
 	if _, id, err := s.AcceptChallenge(ctx, c3.Code, 103, t0, start(c3, 103)); err != nil || id == 0 {
-		t.Fatalf("the named user: %v", err)
+		t.Fatalf("accepting after a failed start: %v", err)
 	}
-	// Expiry: past its time a challenge cannot be accepted, and expiring
-	// returns it once.
-	if _, _, err := s.AcceptChallenge(ctx, c2.Code, 101, t0.Add(time.Minute), start(c2, 101)); !errors.Is(err, ErrChallengeExpired) {
-		t.Fatalf("expired challenge: %v", err)
-	}
+	// Expiring returns a challenge past its time once, and it cannot be
+	// accepted after.
 	exp, err := s.ExpireChallenges(ctx, t0.Add(2*time.Minute))
 	must(t, err)
 	if len(exp) != 1 || exp[0].Code != c2.Code || exp[0].Status != ChallengeExpired {
@@ -439,12 +432,15 @@ func TestChallengeAcceptedOnce(t *testing.T) {
 	if exp, _ := s.ExpireChallenges(ctx, t0.Add(time.Hour)); len(exp) != 0 {
 		t.Fatalf("expired twice: %+v", exp)
 	}
+	if _, _, err := s.AcceptChallenge(ctx, c2.Code, 101, t0, start(c2, 101)); !errors.Is(err, ErrChallengeTaken) {
+		t.Fatalf("expired challenge: %v", err)
+	}
 	c4, err := s.NewChallenge(ctx, Challenge{Kind: KindGroup, From: 105, ChatID: -42, Expires: t0.Add(time.Minute)}, t0)
 	must(t, err)
-	if err := s.CancelChallenge(ctx, c4.Code, 106); !errors.Is(err, ErrChallengeTaken) {
-		t.Fatalf("cancel by another: %v", err)
+	must(t, s.CancelChallenge(ctx, c4.Code))
+	if err := s.CancelChallenge(ctx, c4.Code); !errors.Is(err, ErrChallengeTaken) {
+		t.Fatalf("cancelled twice: %v", err)
 	}
-	must(t, s.CancelChallenge(ctx, c4.Code, 105))
 	if _, _, err := s.AcceptChallenge(ctx, c4.Code, 106, t0, start(c4, 106)); !errors.Is(err, ErrChallengeTaken) {
 		t.Fatalf("cancelled challenge: %v", err)
 	}
@@ -468,7 +464,7 @@ func TestStats(t *testing.T) {
 		must(t, err)
 		c := g.Counter()
 		must(t, g.Resign(resigner, c, t0))
-		must(t, s.UpdateGame(ctx, id, g, c, t0))
+		must(t, s.UpdateGame(ctx, id, g, c, dueOf(g), t0))
 	}
 	// Against the computer: user 1 wins once (2 points), loses once.
 	vsComputer := func() *game.Game {
@@ -529,11 +525,11 @@ func TestDueGamesAndHeartbeat(t *testing.T) {
 	// The computer on turn: due at once.
 	vsComputer, err := game.NewWithRoller(game.Options{}, [2]game.Player{game.Computer(game.Hard), game.Human(1, "A")}, fixed(5, 2), t0)
 	must(t, err)
-	cid, err := s.CreateGame(ctx, NewGame{Kind: KindComputer, Chats: [2]int64{0, 1}, Game: vsComputer}, t0)
+	cid, err := s.CreateGame(ctx, NewGame{Kind: KindComputer, Chats: [2]int64{0, 1}, Game: vsComputer, Due: dueOf(vsComputer)}, t0)
 	must(t, err)
 	// A clocked duel: due when the reserve runs out.
 	clocked := duel(t, 1, 2, game.Options{Clock: game.TimeControl{Move: 3 * time.Second, Reserve: 6*time.Second + 500*time.Microsecond}})
-	did, err := s.CreateGame(ctx, NewGame{Kind: KindGroup, Chats: [2]int64{-1, -1}, Game: clocked}, t0)
+	did, err := s.CreateGame(ctx, NewGame{Kind: KindGroup, Chats: [2]int64{-1, -1}, Game: clocked, Due: dueOf(clocked)}, t0)
 	must(t, err)
 	// No clock: nothing due.
 	_, err = s.CreateGame(ctx, NewGame{Kind: KindGroup, Chats: [2]int64{-2, -2}, Game: duel(t, 2, 1, game.Options{})}, t0)
@@ -557,7 +553,7 @@ func TestDueGamesAndHeartbeat(t *testing.T) {
 	r, err := s.LoadGame(ctx, did)
 	must(t, err)
 	must(t, r.Game.MarkTimedOut(due[1].Counter, t0.Add(10*time.Second)))
-	must(t, s.UpdateGame(ctx, did, r.Game, due[1].Counter, t0.Add(10*time.Second)))
+	must(t, s.UpdateGame(ctx, did, r.Game, due[1].Counter, dueOf(r.Game), t0.Add(10*time.Second)))
 	due, err = s.DueGames(ctx, t0.Add(time.Hour), 10)
 	must(t, err)
 	if len(due) != 1 || due[0].ID != cid {
@@ -685,4 +681,10 @@ func TestRateLimitsOutliveARestart(t *testing.T) {
 	if len(limits) != 1 || !limits[-7].Equal(now.Add(30*time.Second)) {
 		t.Errorf("limits after a restart: %v", limits)
 	}
+}
+
+// dueOf is a game's next automatic action, as the bot works it out.
+func dueOf(g *game.Game) game.Due {
+	d, _ := g.Due(1500 * time.Millisecond)
+	return d
 }

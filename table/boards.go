@@ -1,0 +1,105 @@
+package table
+
+import (
+	"context"
+
+	"nardi/game"
+	"nardi/store"
+)
+
+// ShowBoard sends a game's board for a viewer (a seat, or
+// store.SharedBoard) to a chat as a new message and records it as that
+// viewer's board, so that an older message stops taking taps. The game is
+// held meanwhile: a tap the moment the picture appears waits until it is
+// recorded, and the board shows the game as it is then. Its due actions
+// are set going after.
+func (s *Service) ShowBoard(ctx context.Context, id int64, viewer game.Seat, chat int64) (Outcome, error) {
+	out, err := s.showBoard(ctx, id, viewer, chat)
+	if err == nil {
+		s.kick(id)
+	}
+	return out, err
+}
+
+func (s *Service) showBoard(ctx context.Context, id int64, viewer game.Seat, chat int64) (Outcome, error) {
+	unlock := s.locks.lock(gameKey(id))
+	defer unlock()
+	rec, err := s.store.LoadGame(ctx, id)
+	if err != nil {
+		return Outcome{}, err
+	}
+	msg, err := s.cfg.Display.SendBoard(ctx, rec, viewer, chat)
+	if err != nil {
+		return Outcome{Game: rec}, err
+	}
+	b := store.Board{GameID: id, Viewer: viewer, ChatID: chat, MessageID: msg, Shown: rec.Game.Counter()}
+	if err := s.store.SetBoard(ctx, b, s.now()); err != nil {
+		return Outcome{Game: rec}, err
+	}
+	boards, err := s.store.Boards(ctx, id)
+	return Outcome{Game: rec, Boards: boards, Due: s.dueOf(rec.Game)}, err
+}
+
+// Resent is a board sent anew by /board.
+type Resent struct {
+	Outcome
+	// Viewer is whom the new board is drawn for.
+	Viewer game.Seat
+	// Replaced are the messages that showed the board before, in the same
+	// chat and for the same viewer: they no longer take taps.
+	Replaced []store.Board
+}
+
+// ResendBoard sends the board of the actor's game in the chat anew, at
+// the bottom of the chat (the /board command).
+func (s *Service) ResendBoard(ctx context.Context, a Actor) (Resent, error) {
+	rec, err := s.ActiveGame(ctx, a)
+	if err != nil {
+		return Resent{}, err
+	}
+	viewer := store.SharedBoard
+	if rec.Kind != store.KindGroup {
+		if viewer, err = seatAt(rec.Game, a); err != nil {
+			return Resent{}, err
+		}
+	}
+	old, err := s.store.Boards(ctx, rec.ID)
+	if err != nil {
+		return Resent{}, err
+	}
+	out, err := s.ShowBoard(ctx, rec.ID, viewer, a.Chat)
+	if err != nil {
+		return Resent{}, err
+	}
+	res := Resent{Outcome: out, Viewer: viewer}
+	for _, b := range old {
+		if b.ChatID == a.Chat && b.Viewer == viewer {
+			res.Replaced = append(res.Replaced, b)
+		}
+	}
+	return res, nil
+}
+
+// Shown records that a board message now shows the game at a counter, if
+// that is newer than what it showed.
+func (s *Service) Shown(ctx context.Context, b store.Board, counter uint32) error {
+	_, err := s.store.MarkShown(ctx, b.GameID, b.Viewer, counter, s.now())
+	return err
+}
+
+// Boards returns a game's board messages as they are now.
+func (s *Service) Boards(ctx context.Context, id int64) ([]store.Board, error) {
+	return s.store.Boards(ctx, id)
+}
+
+// Current returns a game as it is now with its board messages, for a
+// redraw that was not handed an Outcome (a change of language or
+// settings).
+func (s *Service) Current(ctx context.Context, id int64) (Outcome, error) {
+	rec, err := s.store.LoadGame(ctx, id)
+	if err != nil {
+		return Outcome{}, err
+	}
+	boards, err := s.store.Boards(ctx, id)
+	return Outcome{Game: rec, Boards: boards, Redraw: true, Due: s.dueOf(rec.Game)}, err
+}

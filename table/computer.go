@@ -1,0 +1,93 @@
+package table
+
+import (
+	"context"
+
+	"nardi/ai"
+	"nardi/game"
+	"nardi/rules"
+	"nardi/store"
+)
+
+// StartComputer begins a game of the actor against the computer in their
+// private chat and shows its board there.
+func (s *Service) StartComputer(ctx context.Context, a Actor, level game.Level, clock game.TimeControl) (Outcome, error) {
+	if a.Chat != a.User.ID {
+		return Outcome{}, refuse(ErrPrivateOnly, "chat %d", a.Chat)
+	}
+	unlock := s.locks.lock(chatKey(a.Chat))
+	defer unlock()
+	if _, err := s.ActiveGame(ctx, a); err == nil {
+		return Outcome{}, refuse(ErrInProgress, "user %d", a.User.ID)
+	}
+	g, err := s.newGame(game.Options{Clock: clock}, [2]game.Player{game.Human(a.User.ID, a.User.Name), game.Computer(level)})
+	if err != nil {
+		return Outcome{}, err
+	}
+	id, err := s.store.CreateGame(ctx, store.NewGame{Kind: store.KindComputer, Chats: [2]int64{a.Chat, 0}, Game: g, Due: s.dueOf(g)}, s.now())
+	if err != nil {
+		return Outcome{}, err
+	}
+	return s.ShowBoard(ctx, id, 0, a.Chat)
+}
+
+// newGame makes a game with the configured dice, or fair crypto dice.
+func (s *Service) newGame(opts game.Options, players [2]game.Player) (*game.Game, error) {
+	if s.cfg.Roller != nil {
+		return game.NewWithRoller(opts, players, s.cfg.Roller, s.now())
+	}
+	return game.New(opts, players, s.now())
+}
+
+// player returns the computer player of a level for a game's terms.
+func (s *Service) player(level game.Level, opts game.Options) *ai.Player {
+	key := string(level) + "/" + opts.Rules.String() + "/" + opts.Scoring.String()
+	if p, ok := s.players.Load(key); ok {
+		return p.(*ai.Player)
+	}
+	l, err := ai.ParseLevel(string(level))
+	if err != nil {
+		l = ai.Hard
+	}
+	p := ai.NewPlayer(s.cfg.Net, opts.Rules, opts.Scoring, l)
+	actual, _ := s.players.LoadOrStore(key, p)
+	return actual.(*ai.Player)
+}
+
+// WarmUp builds what the computer's first move would otherwise wait for:
+// its bear-off databases.
+func (s *Service) WarmUp() {
+	for _, rs := range []rules.RuleSet{rules.Nardi, rules.Standard} {
+		s.player(game.Hard, game.Options{Rules: rs})
+	}
+}
+
+// think chooses the computer's play, waiting for a free thinking slot:
+// at most one computer move a core but one is thought at once, so that
+// players' taps always find a free core.
+func (s *Service) think(rec *store.GameRecord) (rules.Play, bool) {
+	g := rec.Game
+	p := s.player(g.Player(g.Turn()).Level, g.Options())
+	s.thinking <- struct{}{}
+	defer func() { <-s.thinking }()
+	play, _, ok := p.Choose(g.TurnStart(), g.Dice(), uint64(rec.ID)<<20|uint64(g.Counter()))
+	return play, ok
+}
+
+// computerMove makes the computer's move in a game loaded at counter: it
+// thinks without holding the game, then plays only if nothing changed
+// meanwhile.
+func (s *Service) computerMove(ctx context.Context, rec *store.GameRecord) (Outcome, error) {
+	counter, turn := rec.Game.Counter(), rec.Game.Turn()
+	play, played := s.think(rec)
+	return s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
+		g := rec.Game
+		if g.Counter() != counter {
+			return refuse(ErrStale, "the game moved on while the computer thought")
+		}
+		if played {
+			return g.ApplyPlay(turn, counter, play, s.now())
+		}
+		return g.Pass(counter, s.now())
+	})
+}

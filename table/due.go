@@ -1,0 +1,162 @@
+package table
+
+import (
+	"context"
+	"time"
+
+	"nardi/game"
+	"nardi/store"
+)
+
+// kick makes a game's due actions run now, in the background, one run at
+// a time per game.
+func (s *Service) kick(id int64) {
+	s.due.Trigger(id, s.spawn, func() { s.advance(context.WithoutCancel(s.background()), id) })
+}
+
+// advance performs every action that has fallen due for a game, one at a
+// time, each through mutate; an action due later is scheduled. Each
+// change reaches the display.
+func (s *Service) advance(ctx context.Context, id int64) {
+	for range 64 {
+		rec, err := s.store.LoadGame(ctx, id)
+		if err != nil || rec.Status != store.StatusActive {
+			return
+		}
+		due := s.dueOf(rec.Game)
+		if due.Kind == game.DueNone {
+			return
+		}
+		if due.At.After(s.now()) {
+			s.schedule(id, due)
+			return
+		}
+		var out Outcome
+		if due.Kind == game.DueComputer {
+			out, err = s.computerMove(ctx, rec)
+		} else {
+			counter := rec.Game.Counter()
+			out, err = s.mutate(ctx, id, func(rec *store.GameRecord, _ []store.Board) error {
+				return automatic(rec.Game, due.Kind, counter, s.now())
+			})
+		}
+		if isStale(err) {
+			continue // something else came first: look again
+		}
+		if err != nil {
+			s.log.Error("a due action failed", "game", id, "kind", due.Kind.String(), "err", err)
+			return
+		}
+		s.cfg.Display.Redraw(out)
+	}
+}
+
+// automatic makes a due action other than the computer's move.
+func automatic(g *game.Game, kind game.DueKind, counter uint32, now time.Time) error {
+	switch kind {
+	case game.DuePass:
+		return g.Pass(counter, now)
+	case game.DueForced:
+		play, ok := g.Forced()
+		if !ok {
+			return refuse(ErrStale, "no forced play")
+		}
+		return g.ApplyPlay(g.Turn(), counter, play, now)
+	case game.DueTimeout:
+		return g.MarkTimedOut(counter, now)
+	}
+	return refuse(ErrInternal, "due %s", kind)
+}
+
+// Sweep runs every second (Start schedules it): the heartbeat that lets
+// clocks recover after a crash, the due actions of every game (also those
+// a restart left), and the challenges nobody took in time.
+func (s *Service) Sweep(ctx context.Context) {
+	now := s.now()
+	if err := s.store.Heartbeat(ctx, now); err != nil {
+		s.log.Warn("heartbeat failed", "err", err)
+	}
+	due, err := s.store.DueGames(ctx, now, 100)
+	if err != nil {
+		s.log.Warn("looking for due games failed", "err", err)
+	}
+	for _, d := range due {
+		s.kick(d.ID)
+	}
+	s.expireChallenges(ctx, now)
+}
+
+// cleanUp runs daily: games idle for a week are abandoned, old challenges
+// forgotten.
+func (s *Service) cleanUp(ctx context.Context) {
+	now := s.now()
+	ids, err := s.store.AbandonIdle(ctx, now.Add(-7*24*time.Hour), now)
+	if err != nil {
+		s.log.Warn("abandoning idle games failed", "err", err)
+	} else if len(ids) > 0 {
+		s.log.Info("abandoned idle games", "count", len(ids))
+	}
+	if _, err := s.store.DeleteChallenges(ctx, now.Add(-30*24*time.Hour)); err != nil {
+		s.log.Warn("deleting old challenges failed", "err", err)
+	}
+}
+
+// adjustClocks changes the clocks of games through mutate (a clock
+// adjustment leaves the move counter, so boards stay valid).
+func (s *Service) adjustClocks(ctx context.Context, ids []int64, adjust func(g *game.Game)) {
+	for _, id := range ids {
+		_, err := s.mutate(ctx, id, func(rec *store.GameRecord, _ []store.Board) error {
+			if !rec.Game.Options().Clock.Enabled() {
+				return errNoChange
+			}
+			adjust(rec.Game)
+			return nil
+		})
+		if err != nil && err != errNoChange && CodeOf(err) != ErrGameOver {
+			s.log.Warn("adjusting a game's clock failed", "game", id, "err", err)
+		}
+	}
+}
+
+// recoverClocks gives every clock back the time the bot was down.
+func (s *Service) recoverClocks(ctx context.Context) error {
+	last, ok, err := s.store.LastHeartbeat(ctx)
+	if err != nil {
+		return err
+	}
+	ids, err := s.store.ActiveGames(ctx)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	if !ok {
+		last = now
+	}
+	s.adjustClocks(ctx, ids, func(g *game.Game) { g.Recover(last, now) })
+	return nil
+}
+
+// pauseClocks stops every clock as the bot shuts down.
+func (s *Service) pauseClocks(ctx context.Context) {
+	ids, err := s.store.ActiveGames(ctx)
+	if err != nil {
+		s.log.Warn("pausing clocks failed", "err", err)
+		return
+	}
+	now := s.now()
+	s.adjustClocks(ctx, ids, func(g *game.Game) { g.Pause(now) })
+}
+
+// WaitedOnTelegram gives the clocks of a chat's games back the time the
+// adapter had to wait before it could show them (a rate limit): the bot's
+// own pacing is never charged to a player.
+func (s *Service) WaitedOnTelegram(chat int64, d time.Duration) {
+	ctx := s.background()
+	ids, err := s.store.ActiveGamesInChat(ctx, chat)
+	if err != nil || len(ids) == 0 {
+		return
+	}
+	s.goAsync(func(ctx context.Context) {
+		s.adjustClocks(ctx, ids, func(g *game.Game) { g.Shift(d) })
+	})
+}

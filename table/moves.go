@@ -1,0 +1,220 @@
+package table
+
+import (
+	"context"
+	"strings"
+
+	"nardi/game"
+	"nardi/rules"
+	"nardi/store"
+)
+
+// tap runs an action a player took with a button on a board: the tapped
+// message must be one of the game's current boards, the tapper must sit at
+// the game, and act gets the seat to act for.
+func (s *Service) tap(ctx context.Context, a Actor, id int64, act func(g *game.Game, seat game.Seat) error) (Outcome, error) {
+	return s.mutate(ctx, id, func(rec *store.GameRecord, boards []store.Board) error {
+		if _, err := boardOf(boards, a); err != nil {
+			return err
+		}
+		seat, err := seatAt(rec.Game, a)
+		if err != nil {
+			return err
+		}
+		return act(rec.Game, seat)
+	})
+}
+
+// Step makes one checker step of the player's turn. Unless the player has
+// asked to confirm moves, a step that completes the play ends the turn.
+func (s *Service) Step(ctx context.Context, a Actor, id int64, counter uint32, step rules.Step) (Outcome, error) {
+	return s.tap(ctx, a, id, func(g *game.Game, seat game.Seat) error {
+		return g.Step(seat, counter, step, !a.User.Settings.ConfirmMoves, s.now())
+	})
+}
+
+// Undo takes back the last step of the player's turn.
+func (s *Service) Undo(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tap(ctx, a, id, func(g *game.Game, seat game.Seat) error {
+		return g.Undo(seat, counter)
+	})
+}
+
+// Confirm ends a turn whose play is complete.
+func (s *Service) Confirm(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tap(ctx, a, id, func(g *game.Game, seat game.Seat) error {
+		return g.Confirm(seat, counter, s.now())
+	})
+}
+
+// Claim ends the game for the player whose opponent has run out of time.
+func (s *Service) Claim(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tap(ctx, a, id, func(g *game.Game, seat game.Seat) error {
+		return g.ClaimTimeout(seat, counter, s.now())
+	})
+}
+
+// ResignOffer is what a player is asked before resigning.
+type ResignOffer struct {
+	Game *store.GameRecord
+	// Seat is the resigner's; Board is the tapped board.
+	Seat  game.Seat
+	Board store.Board
+	// Points is what the opponent would win.
+	Points int
+}
+
+// AskResign checks that a player may resign now from the tapped board,
+// and tells what it would cost; nothing changes until Resign.
+func (s *Service) AskResign(ctx context.Context, a Actor, id int64, counter uint32) (ResignOffer, error) {
+	var offer ResignOffer
+	_, err := s.mutate(ctx, id, func(rec *store.GameRecord, boards []store.Board) error {
+		b, err := boardOf(boards, a)
+		if err != nil {
+			return err
+		}
+		seat, err := seatAt(rec.Game, a)
+		if err != nil {
+			return err
+		}
+		if err := fresh(rec.Game, counter); err != nil {
+			return err
+		}
+		offer = ResignOffer{Game: rec, Seat: seat, Board: b, Points: resignPoints(rec.Game, seat)}
+		return errNoChange
+	})
+	if err == errNoChange {
+		err = nil
+	}
+	return offer, err
+}
+
+// errNoChange ends a mutate that only looked.
+var errNoChange = refuse(0, "no change")
+
+// fresh refuses an old counter, or a game that is over.
+func fresh(g *game.Game, counter uint32) error {
+	switch {
+	case g.Over():
+		return refuse(ErrGameOver, "")
+	case counter != g.Counter():
+		return refuse(ErrStale, "counter %d, game at %d", counter, g.Counter())
+	}
+	return nil
+}
+
+// resignPoints is what a seat's resignation would give its opponent now.
+func resignPoints(g *game.Game, seat game.Seat) int {
+	return rules.ResignValue(int(g.PositionFor(seat).Mine[rules.Off]))
+}
+
+// ResignQuestion is the resignation question a player asked with /resign:
+// the game, its counter then, and the seat that asked. Its buttons say
+// which seat asked, as a message that is not a board carries no seat.
+type ResignQuestion struct {
+	Game    int64
+	Counter uint32
+	Seat    game.Seat
+}
+
+// AskResignByCommand asks the player's resignation question for their
+// game in the chat (the /resign command).
+func (s *Service) AskResignByCommand(ctx context.Context, a Actor) (ResignQuestion, int, error) {
+	rec, err := s.ActiveGame(ctx, a)
+	if err != nil {
+		return ResignQuestion{}, 0, err
+	}
+	seat, err := seatAt(rec.Game, a)
+	if err != nil {
+		return ResignQuestion{}, 0, err
+	}
+	return ResignQuestion{Game: rec.ID, Counter: rec.Game.Counter(), Seat: seat}, resignPoints(rec.Game, seat), nil
+}
+
+// Resign ends the game at the player's request, answering a resignation
+// question: the one asked on a board (the tapped message is a board), or
+// the one /resign asked in a message of its own (asked names its seat).
+// A question belongs to the player who asked it; the other gets
+// ErrNotYours. OnQuestion in the result tells that the tapped message was
+// such a question, which the adapter removes once answered.
+func (s *Service) Resign(ctx context.Context, a Actor, q ResignQuestion) (out Outcome, onQuestion bool, err error) {
+	out, err = s.mutate(ctx, q.Game, func(rec *store.GameRecord, boards []store.Board) error {
+		seat, err := s.questionSeat(rec, boards, a, q, &onQuestion)
+		if err != nil {
+			return err
+		}
+		return rec.Game.Resign(seat, q.Counter, s.now())
+	})
+	return out, onQuestion, err
+}
+
+// KeepPlaying answers a resignation question with no: the board the
+// question was asked on is redrawn as it was.
+func (s *Service) KeepPlaying(ctx context.Context, a Actor, q ResignQuestion) (out Outcome, onQuestion bool, err error) {
+	out, err = s.mutate(ctx, q.Game, func(rec *store.GameRecord, boards []store.Board) error {
+		if _, err := s.questionSeat(rec, boards, a, q, &onQuestion); err != nil {
+			return err
+		}
+		return errNoChange
+	})
+	if err == errNoChange {
+		out.Redraw, err = true, nil
+	}
+	return out, onQuestion, err
+}
+
+// questionSeat checks who answers a resignation question, and where.
+func (s *Service) questionSeat(rec *store.GameRecord, boards []store.Board, a Actor, q ResignQuestion, onQuestion *bool) (game.Seat, error) {
+	seat, err := seatAt(rec.Game, a)
+	if err != nil {
+		return seat, err
+	}
+	if q.Seat != game.NoSeat && q.Seat != seat {
+		return seat, refuse(ErrNotYours, "seat %d asked, seat %d answers", q.Seat, seat)
+	}
+	if _, err := boardOf(boards, a); err != nil {
+		if q.Seat == game.NoSeat {
+			return seat, err // a board's question, on a board no longer current
+		}
+		*onQuestion = true
+	}
+	return seat, nil
+}
+
+// TypedPlay makes a play the player wrote in notation ("24/18 13/8*") in
+// their game in the chat. It fails with ErrNoGame when the text cannot be
+// a play there (no "/" in it, or no game going), so the adapter may treat
+// it as something else.
+func (s *Service) TypedPlay(ctx context.Context, a Actor, text string) (Outcome, error) {
+	if !strings.Contains(text, "/") {
+		return Outcome{}, refuse(ErrNoGame, "not a play")
+	}
+	rec, err := s.ActiveGame(ctx, a)
+	if err != nil {
+		return Outcome{}, err
+	}
+	return s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
+		g := rec.Game
+		seat, err := seatAt(g, a)
+		if err != nil || g.Over() {
+			return refuse(ErrNoGame, "no game of user %d", a.User.ID)
+		}
+		if g.Turn() != seat || g.Phase() != game.PhaseMoving {
+			return refuse(ErrNotYourTurn, "")
+		}
+		play, err := rules.ParsePlay(g.TurnStart(), g.Dice(), text, g.Options().Rules)
+		if err != nil {
+			return refuse(ErrIllegal, "%v", err)
+		}
+		return g.ApplyPlay(seat, g.Counter(), play, s.now())
+	})
+}
+
+// ActiveGame returns the actor's game going in the chat, or ErrNoGame.
+func (s *Service) ActiveGame(ctx context.Context, a Actor) (*store.GameRecord, error) {
+	rec, err := s.store.ActiveGame(ctx, a.Chat, a.User.ID)
+	if CodeOf(err) == ErrUnknown {
+		return nil, refuse(ErrNoGame, "user %d in chat %d", a.User.ID, a.Chat)
+	}
+	return rec, err
+}
