@@ -88,6 +88,9 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time) string {
 	}
 	if last, ok := g.LastPlay(); ok {
 		switch {
+		case last.Pass() && v.seat == game.NoSeat:
+			// A group's board shows a pass with the next roll, in one edit.
+			add("caption.passed_name", map[string]any{"Name": nm[last.Seat], "Dice": diceText(last.Dice)})
 		case last.Pass():
 		case g.Player(last.Seat).IsComputer():
 			add("caption.played_computer", map[string]any{"Move": last.Notation()})
@@ -97,6 +100,9 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time) string {
 			add("caption.played_you", map[string]any{"Move": last.Notation()})
 		default:
 			add("caption.played_name", map[string]any{"Name": g.Player(last.Seat).Name, "Move": last.Notation()})
+		}
+		if last.Auto > 0 {
+			add("caption.finished_alone", nil)
 		}
 	}
 	if res, over := g.Result(); over {
@@ -386,6 +392,13 @@ type refresher struct {
 	latest map[int64]table.Outcome
 }
 
+// dueNow tells whether an Outcome's game has a pass or a forced play due
+// already, which will change it in a moment.
+func dueNow(out table.Outcome) bool {
+	k := out.Due.Kind
+	return out.Game != nil && (k == game.DuePass || k == game.DueForced) && !out.Due.At.After(time.Now())
+}
+
 // request asks for the boards of an Outcome to be redrawn, unless it
 // changed nothing that shows.
 func (r *refresher) request(out table.Outcome) {
@@ -418,6 +431,14 @@ func (r *refresher) draw(id int64) {
 		if err := r.bot.send.Ready(ctx, bm.ChatID); err != nil {
 			return
 		}
+	}
+	// A pass or a forced play about to be made (at once, in a group) goes
+	// out with the state after it, in the same edit.
+	for deadline := time.Now().Add(300 * time.Millisecond); dueNow(out) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+		r.mu.Lock()
+		out = r.latest[id]
+		r.mu.Unlock()
 	}
 	r.mu.Lock()
 	out, ok = r.latest[id]

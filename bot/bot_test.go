@@ -22,7 +22,7 @@ import (
 // harness runs the real bot against the fake Bot API on a database that
 // outlives restarts.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	srv    *telegramtest.Server
 	dbPath string
 	roller game.Roller
@@ -44,7 +44,7 @@ func (r *seededRoller) Roll() int {
 	return r.rng.IntN(6) + 1
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"),
 		roller: &seededRoller{rng: rand.New(rand.NewPCG(7, 11))}}

@@ -39,12 +39,26 @@ func (b *Bot) cmdStart(ctx context.Context, r *request) {
 }
 
 func (b *Bot) cmdHelp(ctx context.Context, r *request) {
+	r = b.chatterTo(ctx, r)
 	b.replyKB(ctx, r, locales.T(r.lang, "help.text", nil)+"\n\n"+locales.T(r.lang, "help.fair", nil), nil)
 }
 
 func (b *Bot) cmdRules(ctx context.Context, r *request) {
+	r = b.chatterTo(ctx, r)
 	b.reply(ctx, r, "rules.part1", nil)
 	b.reply(ctx, r, "rules.part2", nil)
+}
+
+// chatterTo is where a long answer to a command goes: in a group where a
+// game is being played, to the person's private chat when the bot may
+// write there, so that the group's budget stays with the board.
+func (b *Bot) chatterTo(ctx context.Context, r *request) *request {
+	if !r.group || !r.user.Started || !b.table.Busy(ctx, r.chat) {
+		return r
+	}
+	private := *r
+	private.chat, private.group = r.user.ID, false
+	return &private
 }
 
 // langKeyboard offers every language, each named in itself.

@@ -206,13 +206,17 @@ func (b *Bot) beginDuel(ctx context.Context, r *request, acc table.Accepted) {
 	c, rec, challenger := acc.Challenge, acc.Game, acc.Challenger
 	clang := langOf(challenger)
 	if c.Kind == store.KindGroup {
-		text := locales.T(clang, "duel.started", map[string]any{"Name1": challenger.Name, "Name2": r.user.Name})
-		if err := b.send.EditText(ctx, c.ChatID, int(c.MessageID), text, Keyboard{}); err != nil {
-			b.log.Warn("closing an accepted challenge failed", "err", err)
-		}
+		// The board first: the challenge's message is closed when the
+		// group's budget allows, and never before a board.
 		if _, err := b.table.ShowBoard(ctx, rec.ID, store.SharedBoard, c.ChatID); err != nil {
 			b.log.Error("sending a duel's board failed", "game", rec.ID, "err", err)
 		}
+		text := locales.T(clang, "duel.started", map[string]any{"Name1": challenger.Name, "Name2": r.user.Name})
+		b.goAsync(func(ctx context.Context) {
+			if err := b.send.EditText(ctx, c.ChatID, int(c.MessageID), text, Keyboard{}); err != nil {
+				b.log.Warn("closing an accepted challenge failed", "err", err)
+			}
+		})
 		return
 	}
 	// The challenger's chat: an invite link's message says who came.

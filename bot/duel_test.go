@@ -39,7 +39,7 @@ func (h *harness) challenge(chat int64, after int) telegramtest.Message {
 }
 
 // button returns the button of a message with an operation.
-func opButton(t *testing.T, m telegramtest.Message, op string) telegramtest.Button {
+func opButton(t testing.TB, m telegramtest.Message, op string) telegramtest.Button {
 	t.Helper()
 	for _, b := range m.Buttons() {
 		if strings.HasPrefix(b.CallbackData, op+":") {
@@ -80,7 +80,7 @@ func (h *harness) gameIn(chat, user int64) int64 {
 }
 
 // userOf finds a player among users.
-func userOf(t *testing.T, id int64, users ...telegramtest.User) telegramtest.User {
+func userOf(t testing.TB, id int64, users ...telegramtest.User) telegramtest.User {
 	t.Helper()
 	for _, u := range users {
 		if u.ID == id {

@@ -31,55 +31,17 @@ type Sender struct {
 	chats map[int64]*chatLane
 }
 
-// chatLane serializes the calls to one chat.
-type chatLane struct {
-	mu    sync.Mutex
-	until time.Time   // no call before this: a retry_after in force
-	sent  []time.Time // a group's calls in the last minute
-}
-
-// groupPerMinute is how many messages and edits Telegram lets a bot send
-// to one group in a minute.
-const groupPerMinute = 20
-
-// wait returns how long the lane must wait before its next call: a
-// retry_after in force, or a group's budget spent.
-func (l *chatLane) wait(chat int64, now time.Time) time.Duration {
-	d := l.until.Sub(now)
-	if chat < 0 {
-		recent := l.sent[:0]
-		for _, t := range l.sent {
-			if now.Sub(t) < time.Minute {
-				recent = append(recent, t)
-			}
-		}
-		l.sent = recent
-		if len(recent) >= groupPerMinute {
-			d = max(d, recent[len(recent)-groupPerMinute].Add(time.Minute).Sub(now))
-		}
-	}
-	return max(d, 0)
-}
-
 // Restore puts back the retry_after of chats from before a restart.
 func (s *Sender) Restore(limits map[int64]time.Time) {
 	for chat, until := range limits {
-		l := s.lane(chat)
-		l.mu.Lock()
-		if until.After(l.until) {
-			l.until = until
-		}
-		l.mu.Unlock()
+		s.lane(chat).limit(until)
 	}
 }
 
 // Ready waits until a call to the chat could go out at once, so that a
 // caller may build what it sends as late as possible.
 func (s *Sender) Ready(ctx context.Context, chat int64) error {
-	l := s.lane(chat)
-	l.mu.Lock()
-	d := l.wait(chat, time.Now())
-	l.mu.Unlock()
+	d := s.lane(chat).readyIn(chat)
 	if d > 0 && s.OnWait != nil {
 		s.OnWait(chat, d)
 	}
@@ -132,28 +94,31 @@ func permanent(err error) bool {
 
 const maxTries = 6
 
-// call runs fn for a chat (chat 0: not bound to a chat) with retries.
+// call runs fn for a chat (chat 0: not bound to a chat) with retries, at
+// the chat's pace (see chatLane); board tells a board's picture or caption
+// from other messages.
 func (s *Sender) call(ctx context.Context, chat int64, what string, fn func(context.Context) error) error {
+	return s.paced(ctx, chat, what, false, fn)
+}
+
+// paced is call with the lane's priority given.
+func (s *Sender) paced(ctx context.Context, chat int64, what string, board bool, fn func(context.Context) error) error {
 	var l *chatLane
 	if chat != 0 {
 		l = s.lane(chat)
-		l.mu.Lock()
-		defer l.mu.Unlock()
 	}
 	backoff := 250 * time.Millisecond
 	var err error
 	for try := 0; try < maxTries; try++ {
 		if l != nil {
-			if wait := l.wait(chat, time.Now()); wait > 0 {
-				if err := sleep(ctx, wait); err != nil {
-					return err
-				}
-			}
-			if chat < 0 {
-				l.sent = append(l.sent, time.Now())
+			if err := l.acquire(ctx, chat, board); err != nil {
+				return err
 			}
 		}
 		err = fn(ctx)
+		if l != nil {
+			l.release()
+		}
 		if err == nil || notModified(err) {
 			return nil
 		}
@@ -162,9 +127,10 @@ func (s *Sender) call(ctx context.Context, chat int64, what string, fn func(cont
 			wait := time.Duration(max(1, tooMany.RetryAfter)) * time.Second
 			s.log.Warn("telegram rate limit", "call", what, "chat", chat, "retry_after", wait)
 			if l != nil {
-				l.until = time.Now().Add(wait)
+				until := time.Now().Add(wait)
+				l.limit(until)
 				if s.OnLimit != nil {
-					s.OnLimit(chat, l.until)
+					s.OnLimit(chat, until)
 				}
 				if s.OnWait != nil {
 					s.OnWait(chat, wait)
@@ -240,7 +206,7 @@ func (s *Sender) EditText(ctx context.Context, chat int64, msg int, text string,
 // SendPhoto sends a PNG with an HTML caption and returns the message id.
 func (s *Sender) SendPhoto(ctx context.Context, chat int64, png []byte, caption string, kb Keyboard) (int, error) {
 	var id int
-	err := s.call(ctx, chat, "sendPhoto", func(ctx context.Context) error {
+	err := s.paced(ctx, chat, "sendPhoto", true, func(ctx context.Context) error {
 		m, err := s.api.SendPhoto(ctx, &tg.SendPhotoParams{ChatID: chat,
 			Photo:   &models.InputFileUpload{Filename: "board.png", Data: bytes.NewReader(png)},
 			Caption: caption, ParseMode: models.ParseModeHTML, ReplyMarkup: kb.markup()})
@@ -254,7 +220,7 @@ func (s *Sender) SendPhoto(ctx context.Context, chat int64, png []byte, caption 
 
 // EditPhoto replaces a photo message's picture, caption and keyboard.
 func (s *Sender) EditPhoto(ctx context.Context, chat int64, msg int, png []byte, caption string, kb Keyboard) error {
-	return s.call(ctx, chat, "editMessageMedia", func(ctx context.Context) error {
+	return s.paced(ctx, chat, "editMessageMedia", true, func(ctx context.Context) error {
 		_, err := s.api.EditMessageMedia(ctx, &tg.EditMessageMediaParams{ChatID: chat, MessageID: msg,
 			Media: &models.InputMediaPhoto{Media: "attach://board.png", MediaAttachment: bytes.NewReader(png),
 				Caption: caption, ParseMode: models.ParseModeHTML},
@@ -265,7 +231,7 @@ func (s *Sender) EditPhoto(ctx context.Context, chat int64, msg int, png []byte,
 
 // EditCaption changes a photo message's caption and keyboard only.
 func (s *Sender) EditCaption(ctx context.Context, chat int64, msg int, caption string, kb Keyboard) error {
-	return s.call(ctx, chat, "editMessageCaption", func(ctx context.Context) error {
+	return s.paced(ctx, chat, "editMessageCaption", true, func(ctx context.Context) error {
 		_, err := s.api.EditMessageCaption(ctx, &tg.EditMessageCaptionParams{ChatID: chat, MessageID: msg,
 			Caption: caption, ParseMode: models.ParseModeHTML, ReplyMarkup: kb.markup()})
 		return err

@@ -12,23 +12,81 @@ import (
 func TestGroupBudget(t *testing.T) {
 	var l chatLane
 	now := time.Now()
-	for i := 0; i < groupPerMinute; i++ {
-		if d := l.wait(-5, now); d != 0 {
-			t.Fatalf("call %d must wait %s", i, d)
+	// A group's calls go one gap apart, never in a burst.
+	if d := l.wait(-5, now); d != 0 {
+		t.Fatalf("the first call waits %s", d)
+	}
+	l.sent = append(l.sent, now)
+	if d := l.wait(-5, now.Add(time.Second)); d != groupGap-time.Second {
+		t.Errorf("the next call waits %s, want %s", d, groupGap-time.Second)
+	}
+	// Calls one gap apart never spend more than a minute's budget in a
+	// minute, and never have to wait for it.
+	var m chatLane
+	at := now
+	for i := range 3 * groupPerMinute {
+		if d := m.wait(-5, at); d != 0 {
+			t.Fatalf("call %d one gap after the last waits %s", i, d)
 		}
-		l.sent = append(l.sent, now.Add(time.Duration(i)*time.Second))
+		m.sent = append(m.sent, at)
+		in := 0
+		for _, t := range m.sent {
+			if at.Sub(t) <= time.Minute {
+				in++
+			}
+		}
+		if in > groupPerMinute {
+			t.Fatalf("%d calls within a minute", in)
+		}
+		at = at.Add(groupGap)
 	}
-	// The 21st call in a minute waits until the first is a minute old.
-	if d := l.wait(-5, now.Add(30*time.Second)); d != 30*time.Second {
-		t.Errorf("21st call waits %s, want 30s", d)
+	// The minute's budget holds even if calls came closer.
+	var b chatLane
+	for i := range groupPerMinute {
+		b.sent = append(b.sent, now.Add(time.Duration(i)*time.Second))
 	}
-	// A private chat has no such budget.
-	if d := l.wait(5, now.Add(30*time.Second)); d != 0 {
-		t.Errorf("private chat waits %s", d)
+	if d := b.wait(-5, now.Add(30*time.Second)); d != 30*time.Second {
+		t.Errorf("the 21st call waits %s, want 30s", d)
 	}
-	l.until = now.Add(90 * time.Second)
-	if d := l.wait(5, now); d != 90*time.Second {
+	// A private chat is not paced ahead, but honours a retry_after.
+	var p chatLane
+	p.sent = append(p.sent, now, now)
+	if d := p.wait(5, now); d != 0 {
+		t.Errorf("a private call waits %s", d)
+	}
+	p.until = now.Add(90 * time.Second)
+	if d := p.wait(5, now); d != 90*time.Second {
 		t.Errorf("retry_after not honoured: %s", d)
+	}
+}
+
+// TestBoardsGoFirst: in a group, a reply to a command waits while a board
+// edit waits, and while the board is busy.
+func TestBoardsGoFirst(t *testing.T) {
+	var l chatLane
+	ctx := context.Background()
+	if err := l.acquire(ctx, -7, true); err != nil {
+		t.Fatal(err)
+	}
+	order := make(chan string, 2)
+	go func() {
+		if l.acquire(ctx, -7, false) == nil {
+			order <- "reply"
+			l.release()
+		}
+	}()
+	time.Sleep(50 * time.Millisecond) // the reply waits first
+	go func() {
+		if l.acquire(ctx, -7, true) == nil {
+			order <- "board"
+			l.release()
+		}
+	}()
+	time.Sleep(50 * time.Millisecond)
+	l.release()
+	first, second := <-order, <-order
+	if first != "board" || second != "reply" {
+		t.Fatalf("order %s, %s", first, second)
 	}
 }
 

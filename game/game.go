@@ -61,7 +61,9 @@ type Game struct {
 	pos      rules.Position // seat 0's view, at the start of the current turn
 	turn     Seat
 	dice     rules.Dice
-	made     Steps // steps of the current turn, in the mover's numbering
+	made     Steps    // steps of the current turn, in the mover's numbering
+	madeAt   []uint32 // the counter each step of made was taken at
+	turnAt   uint32   // the counter when the current turn began
 	phase    Phase
 	counter  uint32
 	history  []TurnRecord
@@ -335,6 +337,7 @@ func (g *Game) Step(s Seat, counter uint32, step rules.Step, autoCommit bool, no
 		return fail(ErrIllegalStep, step.String())
 	}
 	g.made = append(g.made, next[i])
+	g.madeAt = append(g.madeAt, g.counter)
 	g.counter++
 	if len(g.made) < g.rulesTurn().Length() {
 		return nil
@@ -346,6 +349,61 @@ func (g *Game) Step(s Seat, counter uint32, step rules.Step, autoCommit bool, no
 	return nil
 }
 
+// StepSeen is Step for a tap on a keyboard drawn at an earlier counter
+// of the same turn, as a player who taps ahead of a board that Telegram
+// has not redrawn yet (the stale-keyboard rule). The tap is taken when:
+//
+//   - seen is this turn's (no later than the counter when the turn began
+//     is too old), and no later than the game's counter;
+//   - the step is one the player may make now; and
+//   - no step with the same From and To has been made since seen: that
+//     would be the same button tapped twice, which counts once (ErrStale).
+//
+// Anything else is ErrStale, as Step would answer. With seen equal to the
+// counter it is Step.
+func (g *Game) StepSeen(s Seat, seen uint32, step rules.Step, autoCommit bool, now time.Time) error {
+	if seen == g.counter {
+		return g.Step(s, seen, step, autoCommit, now)
+	}
+	if seen > g.counter || seen < g.turnAt || g.phase != PhaseMoving {
+		return fail(ErrStale, fmt.Sprintf("counter %d, game at %d, turn from %d", seen, g.counter, g.turnAt))
+	}
+	for i, m := range g.made {
+		if g.madeAt[i] >= seen && m.From == step.From && m.To == step.To {
+			return fail(ErrStale, fmt.Sprintf("%s was taken at %d already", step, g.madeAt[i]))
+		}
+	}
+	if !slices.ContainsFunc(g.NextSteps(), func(n rules.Step) bool { return n.From == step.From && n.To == step.To }) {
+		return fail(ErrStale, fmt.Sprintf("%s is not possible any more", step))
+	}
+	return g.Step(s, g.counter, step, autoCommit, now)
+}
+
+// FinishAlone ends the turn when, after the steps made, only one way to
+// finish it is left: it makes the rest of the play for the seat on turn
+// and ends the turn, and the history marks those steps as made by
+// themselves (TurnRecord.Auto). It tells whether it did; with nothing to
+// do it changes nothing. It is for a board that should not wait for taps
+// that have no choice, as a group's, where edits are scarce.
+func (g *Game) FinishAlone(now time.Time) bool {
+	if g.phase != PhaseMoving || len(g.made) == 0 {
+		return false
+	}
+	rest, ok := g.rulesTurn().Rest(g.made)
+	if !ok {
+		return false
+	}
+	made := append(slices.Clone(g.made), rest...)
+	play, err := g.rulesTurn().Play(made)
+	if err != nil {
+		return false
+	}
+	g.counter++
+	g.commit(play, now)
+	g.history[len(g.history)-1].Auto = len(rest)
+	return true
+}
+
 // Undo takes back the last step of the current turn.
 func (g *Game) Undo(s Seat, counter uint32) error {
 	if err := g.check(s, counter, true); err != nil {
@@ -354,9 +412,9 @@ func (g *Game) Undo(s Seat, counter uint32) error {
 	if len(g.made) == 0 {
 		return fail(ErrNothingToUndo, "")
 	}
-	g.made = g.made[:len(g.made)-1]
+	g.made, g.madeAt = g.made[:len(g.made)-1], g.madeAt[:len(g.madeAt)-1]
 	if len(g.made) == 0 {
-		g.made = nil
+		g.made, g.madeAt = nil, nil
 	}
 	g.phase = PhaseMoving
 	g.counter++
@@ -371,10 +429,11 @@ func (g *Game) Confirm(s Seat, counter uint32, now time.Time) error {
 	if g.phase != PhaseComplete {
 		return fail(ErrNotComplete, "")
 	}
+	g.counter++
 	if err := g.commitMade(now); err != nil {
+		g.counter--
 		return err
 	}
-	g.counter++
 	return nil
 }
 
@@ -446,7 +505,7 @@ func (g *Game) commit(play rules.Play, now time.Time) {
 	g.history = append(g.history, TurnRecord{Seat: mover, Dice: g.dice, Steps: slices.Clone(play.Steps[:play.N]), Forced: forced})
 	after := g.TurnStart().ApplyPlay(play)
 	g.pos = view(after, mover)
-	g.made = nil
+	g.made, g.madeAt = nil, nil
 	if after.Won() {
 		v := g.opts.Game().Value(after, g.opts.Scoring)
 		reason := ReasonOin
@@ -467,7 +526,8 @@ func (g *Game) roll() rules.Dice { return rules.Dice{g.die(), g.die()} }
 
 // beginTurn gives the turn to a seat with its roll and starts its clock.
 func (g *Game) beginTurn(s Seat, d rules.Dice, now time.Time) {
-	g.turn, g.dice, g.made, g.rt = s, d, nil, nil
+	g.turn, g.dice, g.made, g.madeAt, g.rt = s, d, nil, nil, nil
+	g.turnAt = g.counter
 	g.startClock(now)
 	if g.rulesTurn().Length() == 0 {
 		g.phase = PhaseNoMoves
@@ -480,7 +540,7 @@ func (g *Game) beginTurn(s Seat, d rules.Dice, now time.Time) {
 func (g *Game) end(winner Seat, reason Reason, value int, now time.Time) {
 	g.phase = PhaseOver
 	g.result = Result{Winner: winner, Reason: reason, Value: value, Points: value * g.cube.Value}
-	g.made, g.rt = nil, nil
+	g.made, g.madeAt, g.rt = nil, nil, nil
 	g.clock.TimedOut = false
 	g.finished = now.UTC()
 }

@@ -15,6 +15,9 @@ type TurnRecord struct {
 	Steps Steps      `json:"steps,omitempty"`
 	// Forced tells that the roll allowed this play only.
 	Forced bool `json:"forced,omitempty"`
+	// Auto is how many of the last steps the game made by itself, as the
+	// only way left to finish the turn (FinishAlone).
+	Auto int `json:"auto,omitempty"`
 }
 
 // Pass tells whether the roll could not be played.

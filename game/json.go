@@ -21,6 +21,8 @@ type wire struct {
 	Turn     Seat         `json:"turn"`
 	Dice     rules.Dice   `json:"dice"`
 	Made     Steps        `json:"made,omitempty"`
+	MadeAt   []uint32     `json:"made_at,omitempty"`
+	TurnAt   *uint32      `json:"turn_at,omitempty"`
 	Phase    Phase        `json:"phase"`
 	Counter  uint32       `json:"counter"`
 	History  []TurnRecord `json:"history,omitempty"`
@@ -46,6 +48,8 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 		Turn:     g.turn,
 		Dice:     g.dice,
 		Made:     g.made,
+		MadeAt:   g.madeAt,
+		TurnAt:   &g.turnAt,
 		Phase:    g.phase,
 		Counter:  g.counter,
 		History:  g.history,
@@ -137,6 +141,20 @@ func fromWire(w *wire) (*Game, error) {
 	}
 	if len(g.made) == 0 {
 		g.made = nil
+	}
+	// A game stored before the stale-keyboard rule takes no old keyboard
+	// in the turn it was stored in.
+	g.turnAt = g.counter
+	if w.TurnAt != nil && *w.TurnAt <= g.counter {
+		g.turnAt = *w.TurnAt
+	}
+	if len(w.MadeAt) == len(g.made) && len(g.made) > 0 {
+		g.madeAt = w.MadeAt
+	} else if len(g.made) > 0 {
+		g.madeAt = make([]uint32, len(g.made))
+		for i := range g.madeAt {
+			g.madeAt[i] = g.turnAt
+		}
 	}
 	if g.phase == PhaseOver {
 		if w.Result == nil || !w.Result.Winner.Valid() || w.Result.Reason == 0 || w.Result.Value < 1 {

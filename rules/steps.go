@@ -181,3 +181,49 @@ func (t *Turn) UnusedDice(made []Step) []int {
 	slices.Reverse(out)
 	return out
 }
+
+// Rest returns the steps that finish the turn after the made ones when
+// every legal way to finish it ends on the same position (one completion
+// is left, whatever order its steps take), and false while a choice is
+// left, before any step, once the play is complete, or when the made steps
+// begin no legal play.
+func (t *Turn) Rest(made []Step) ([]Step, bool) {
+	if len(made) == 0 || len(made) >= t.length {
+		return nil, false
+	}
+	states, err := t.after(made)
+	if err != nil {
+		return nil, false
+	}
+	var (
+		result      Position
+		found, many bool
+		path, rest  []Step
+		walk        func(st state, left int)
+	)
+	walk = func(st state, left int) {
+		if left == 0 {
+			if _, ok := t.results[st.pos]; !ok {
+				return
+			}
+			if !found {
+				found, result, rest = true, st.pos, slices.Clone(path)
+			} else if st.pos != result {
+				many = true
+			}
+			return
+		}
+		successors(st, func(step Step, next state) bool {
+			path = append(path, step)
+			walk(next, left-1)
+			path = path[:len(path)-1]
+			return !many
+		})
+	}
+	for _, st := range states {
+		if walk(st, t.length-len(made)); many {
+			return nil, false
+		}
+	}
+	return rest, found
+}

@@ -90,3 +90,57 @@ func TestStepsRejectIllegalPrefix(t *testing.T) {
 		t.Errorf("unused dice %v", d)
 	}
 }
+
+// TestRestIsTheOnlyCompletion: after each offered first step of vector
+// positions, Rest finishes the turn exactly when every way of finishing it
+// through the offered steps ends on one position, and its steps make that
+// play.
+func TestRestIsTheOnlyCompletion(t *testing.T) {
+	vs := loadVectors(t, "rules-random.jsonl.gz")
+	step := 3
+	if testing.Short() {
+		step = 13
+	}
+	taken := 0
+	for k := 0; k < len(vs); k += step {
+		v := vs[k]
+		p, _ := ParsePositionID(v.Pos)
+		turn := NewTurn(p, v.Dice, Nardi)
+		first, _, _ := turn.Next(nil)
+		for _, s := range first {
+			made := []Step{s}
+			ends := map[Position]bool{}
+			var walk func(made []Step)
+			walk = func(made []Step) {
+				next, complete, _ := turn.Next(made)
+				if complete {
+					pl, _ := turn.Play(made)
+					ends[p.ApplyPlay(pl)] = true
+					return
+				}
+				for _, n := range next {
+					walk(append(slices.Clone(made), n))
+				}
+			}
+			walk(made)
+			rest, ok := turn.Rest(made)
+			if ok != (len(ends) == 1 && len(made) < turn.Length()) {
+				t.Fatalf("%s %v after %v: Rest %v %v, %d ends", v.Pos, v.Dice, made, rest, ok, len(ends))
+			}
+			if !ok {
+				continue
+			}
+			taken++
+			pl, err := turn.Play(append(slices.Clone(made), rest...))
+			if err != nil || !ends[p.ApplyPlay(pl)] {
+				t.Fatalf("%s %v: %v then %v is not the one completion: %v", v.Pos, v.Dice, made, rest, err)
+			}
+		}
+	}
+	if taken == 0 {
+		t.Fatal("no position had a single completion")
+	}
+	if _, ok := NewTurn(Start(), Dice{6, 5}, Nardi).Rest(nil); ok {
+		t.Error("Rest before any step")
+	}
+}

@@ -37,7 +37,7 @@ func (s *Service) showBoard(ctx context.Context, id int64, viewer game.Seat, cha
 		return Outcome{Game: rec}, err
 	}
 	boards, err := s.store.Boards(ctx, id)
-	return Outcome{Game: rec, Boards: boards, Due: s.dueOf(rec.Game)}, err
+	return Outcome{Game: rec, Boards: boards, Due: s.dueOf(rec.Kind, rec.Game)}, err
 }
 
 // Resent is a board sent anew by /board.
@@ -87,6 +87,12 @@ func (s *Service) Shown(ctx context.Context, b store.Board, counter uint32) erro
 	return err
 }
 
+// Busy tells whether a game is being played in a chat.
+func (s *Service) Busy(ctx context.Context, chat int64) bool {
+	ids, err := s.store.ActiveGamesInChat(ctx, chat)
+	return err == nil && len(ids) > 0
+}
+
 // Boards returns a game's board messages as they are now.
 func (s *Service) Boards(ctx context.Context, id int64) ([]store.Board, error) {
 	return s.store.Boards(ctx, id)
@@ -101,5 +107,5 @@ func (s *Service) Current(ctx context.Context, id int64) (Outcome, error) {
 		return Outcome{}, err
 	}
 	boards, err := s.store.Boards(ctx, id)
-	return Outcome{Game: rec, Boards: boards, Redraw: true, Due: s.dueOf(rec.Game)}, err
+	return Outcome{Game: rec, Boards: boards, Redraw: true, Due: s.dueOf(rec.Kind, rec.Game)}, err
 }

@@ -118,7 +118,7 @@ func (s *Service) accept(ctx context.Context, a Actor, code string, link bool) (
 		if err != nil {
 			return store.NewGame{}, err
 		}
-		return store.NewGame{Kind: c.Kind, Chats: chats, Game: g, Due: s.dueOf(g)}, nil
+		return store.NewGame{Kind: c.Kind, Chats: chats, Game: g, Due: s.dueOf(c.Kind, g)}, nil
 	})
 	switch {
 	case errors.Is(err, store.ErrChallengeTaken):

@@ -24,7 +24,7 @@ func (s *Service) StartComputer(ctx context.Context, a Actor, level game.Level, 
 	if err != nil {
 		return Outcome{}, err
 	}
-	id, err := s.store.CreateGame(ctx, store.NewGame{Kind: store.KindComputer, Chats: [2]int64{a.Chat, 0}, Game: g, Due: s.dueOf(g)}, s.now())
+	id, err := s.store.CreateGame(ctx, store.NewGame{Kind: store.KindComputer, Chats: [2]int64{a.Chat, 0}, Game: g, Due: s.dueOf(store.KindComputer, g)}, s.now())
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -23,7 +23,7 @@ func (s *Service) advance(ctx context.Context, id int64) {
 		if err != nil || rec.Status != store.StatusActive {
 			return
 		}
-		due := s.dueOf(rec.Game)
+		due := s.dueOf(rec.Kind, rec.Game)
 		if due.Kind == game.DueNone {
 			return
 		}

@@ -27,9 +27,33 @@ func (s *Service) tap(ctx context.Context, a Actor, id int64, act func(g *game.G
 
 // Step makes one checker step of the player's turn. Unless the player has
 // asked to confirm moves, a step that completes the play ends the turn.
+//
+// On a group's board, where Telegram lets few edits through, a player may
+// tap ahead of the board: a step of an earlier keyboard of the same turn
+// is taken if it is still possible and was not taken since
+// (game.Game.StepSeen, the stale-keyboard rule), and a step after which
+// one way to finish is left finishes the turn at once
+// (game.Game.FinishAlone). Private boards keep the strict rule.
 func (s *Service) Step(ctx context.Context, a Actor, id int64, counter uint32, step rules.Step) (Outcome, error) {
-	return s.tap(ctx, a, id, func(g *game.Game, seat game.Seat) error {
-		return g.Step(seat, counter, step, !a.User.Settings.ConfirmMoves, s.now())
+	return s.mutate(ctx, id, func(rec *store.GameRecord, boards []store.Board) error {
+		if _, err := boardOf(boards, a); err != nil {
+			return err
+		}
+		seat, err := seatAt(rec.Game, a)
+		if err != nil {
+			return err
+		}
+		g, now, commit := rec.Game, s.now(), !a.User.Settings.ConfirmMoves
+		if rec.Kind != store.KindGroup {
+			return g.Step(seat, counter, step, commit, now)
+		}
+		if err := g.StepSeen(seat, counter, step, commit, now); err != nil {
+			return err
+		}
+		if commit {
+			g.FinishAlone(now)
+		}
+		return nil
 	})
 }
 

@@ -11,9 +11,15 @@ import (
 
 // dueOf is the one source of "when is the next automatic action": the
 // game's own Due with the centre's one delay. The store keeps what it
-// returns beside the game, for the sweep.
-func (s *Service) dueOf(g *game.Game) game.Due {
-	d, _ := g.Due(s.cfg.AutoDelay)
+// returns beside the game, for the sweep. In a group, whose edits are
+// scarce, a pass or a forced play does not wait to be seen: it is made at
+// once and the board shows it with the next roll, in one edit.
+func (s *Service) dueOf(kind store.Kind, g *game.Game) game.Due {
+	delay := s.cfg.AutoDelay
+	if kind == store.KindGroup {
+		delay = 0
+	}
+	d, _ := g.Due(delay)
 	return d
 }
 
@@ -43,7 +49,7 @@ func (s *Service) mutate(ctx context.Context, id int64, change func(rec *store.G
 		return Outcome{Game: rec, Boards: boards}, refuse(ErrGameOver, "game %d is %s", id, rec.Status)
 	}
 	now := s.now()
-	due := s.dueOf(rec.Game)
+	due := s.dueOf(rec.Kind, rec.Game)
 	if err := s.store.UpdateGame(ctx, id, rec.Game, loaded, due, now); err != nil {
 		return Outcome{Game: rec, Boards: boards}, err
 	}

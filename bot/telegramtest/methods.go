@@ -95,6 +95,9 @@ func checkKeyboard(raw string) ([][]Button, string) {
 	return markup.InlineKeyboard, ""
 }
 
+// chatBurst is how many calls a chat takes at once.
+const chatBurst = 3
+
 // rateCheck applies the rate limits to a chat and reports a 429.
 func (s *Server) rateCheck(chat int64, method string) (int, apiResponse, bool) {
 	if !s.RateLimit {
@@ -111,9 +114,19 @@ func (s *Server) rateCheck(chat int64, method string) (int, apiResponse, bool) {
 		}
 	}
 	s.lastSend[chat] = recent
+	// About one a second per chat, with a burst of three: no more than
+	// three in any second, nor four in any two.
 	retry := 0
-	if n := len(recent); n > 0 && now.Sub(recent[n-1]) < time.Second/2 {
-		retry = 1
+	for k, span := range []time.Duration{time.Second, 2 * time.Second} {
+		n := 0
+		for _, t := range recent {
+			if now.Sub(t) < span {
+				n++
+			}
+		}
+		if n >= chatBurst+k {
+			retry = 1
+		}
 	}
 	if chat < 0 && len(recent) >= 20 {
 		retry = int(time.Minute-now.Sub(recent[len(recent)-20]))/int(time.Second) + 1

@@ -72,9 +72,10 @@ type Server struct {
 	nextQuery int
 	blocked   map[int64]bool // users who have not started the bot
 
-	// RateLimit, when on, answers 429 to a chat that gets a second
-	// message or edit within a second (or more than 20 a minute in a
-	// group), and records any request sent during a retry_after.
+	// RateLimit, when on, answers 429 to a chat that gets messages or
+	// edits faster than about one a second with a burst of three (or more
+	// than 20 a minute in a group), and records any request sent during a
+	// retry_after.
 	RateLimit  bool
 	lastSend   map[int64][]time.Time
 	retryUntil map[int64]time.Time

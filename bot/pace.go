@@ -1,0 +1,157 @@
+package bot
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Telegram's pace, as the bot keeps it ahead of time rather than learn it
+// from 429s (whose retry_after grows to minutes after repeated floods).
+const (
+	// groupPerMinute is how many messages and edits Telegram lets a bot
+	// send to one group in a minute; edits count as messages.
+	groupPerMinute = 20
+	// groupGap spaces a group's calls evenly: a minute's budget over the
+	// minute, with a little to spare for the network's jitter. So a board
+	// follows a tap within one gap at worst, and the budget never runs out
+	// in a burst that leaves the board silent for the rest of the minute.
+	groupGap = time.Minute/groupPerMinute + 20*time.Millisecond
+	// lowQuiet is how long a group's board must have been quiet before
+	// another message (a reply to a command, a challenge) may take a slot;
+	// lowMaxWait bounds that wait. While players tap, a message other than
+	// the board waits for a pause in the game, as taking a slot would hold
+	// the board back by a whole gap.
+	lowQuiet   = groupGap + 500*time.Millisecond
+	lowMaxWait = 2 * time.Minute
+)
+
+// chatLane orders the calls to one chat: one at a time, none inside a
+// retry_after, and in a group evenly paced and boards first: a reply
+// to a command waits while a board edit waits or the board is busy, so
+// that chatter never delays a game.
+type chatLane struct {
+	mu      sync.Mutex
+	busy    bool        // a call is on its way
+	until   time.Time   // no call before this: a retry_after in force
+	sent    []time.Time // the calls of the last minute
+	boards  int         // board calls waiting
+	boardAt time.Time   // the last board call, or wish to make one
+	changed chan struct{}
+}
+
+// wait returns how long the lane must wait before its next call by the
+// pace alone: a retry_after in force, and in a group the even spacing
+// and the minute's budget. A private chat goes as fast as its player
+// taps (coalesced redraws keep that near one edit a tap); Telegram's
+// rarer 429s there are waited out.
+func (l *chatLane) wait(chat int64, now time.Time) time.Duration {
+	d := l.until.Sub(now)
+	recent := l.sent[:0]
+	for _, t := range l.sent {
+		if now.Sub(t) < time.Minute {
+			recent = append(recent, t)
+		}
+	}
+	l.sent = recent
+	if chat < 0 {
+		if n := len(recent); n > 0 {
+			d = max(d, recent[n-1].Add(groupGap).Sub(now))
+		}
+		if len(recent) >= groupPerMinute {
+			d = max(d, recent[len(recent)-groupPerMinute].Add(time.Minute).Sub(now))
+		}
+	}
+	return max(d, 0)
+}
+
+// notify wakes the calls waiting on the lane.
+func (l *chatLane) notify() {
+	if l.changed != nil {
+		close(l.changed)
+	}
+	l.changed = make(chan struct{})
+}
+
+// acquire waits for the lane's turn for one call and takes it; release
+// gives it back. A board call goes before any other waiting call.
+func (l *chatLane) acquire(ctx context.Context, chat int64, board bool) error {
+	start := time.Now()
+	l.mu.Lock()
+	if l.changed == nil {
+		l.notify()
+	}
+	if board {
+		l.boards++
+		defer func() {
+			l.mu.Lock()
+			l.boards--
+			l.notify()
+			l.mu.Unlock()
+		}()
+	}
+	for {
+		now := time.Now()
+		d := l.wait(chat, now)
+		ready := !l.busy && d == 0
+		if !board && chat < 0 && ready {
+			quiet := l.boards == 0 && now.Sub(l.boardAt) >= lowQuiet
+			if !quiet && now.Sub(start) < lowMaxWait {
+				ready = false
+				d = max(l.boardAt.Add(lowQuiet).Sub(now), 100*time.Millisecond)
+			}
+		}
+		if ready {
+			l.busy = true
+			l.sent = append(l.sent, now)
+			if board {
+				l.boardAt = now
+			}
+			l.mu.Unlock()
+			return nil
+		}
+		if l.busy || d == 0 {
+			d = lowMaxWait
+		}
+		ch := l.changed
+		l.mu.Unlock()
+		t := time.NewTimer(d)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-ch:
+		case <-t.C:
+		}
+		t.Stop()
+		l.mu.Lock()
+	}
+}
+
+// release ends the lane's call.
+func (l *chatLane) release() {
+	l.mu.Lock()
+	l.busy = false
+	l.notify()
+	l.mu.Unlock()
+}
+
+// limit records a retry_after.
+func (l *chatLane) limit(until time.Time) {
+	l.mu.Lock()
+	if until.After(l.until) {
+		l.until = until
+	}
+	l.notify()
+	l.mu.Unlock()
+}
+
+// readyIn tells how long until a board call could go out, and marks that
+// one is wanted, so that replies keep out of its way.
+func (l *chatLane) readyIn(chat int64) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	l.boardAt = now
+	return l.wait(chat, now)
+}
