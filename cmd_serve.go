@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -33,11 +34,23 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "nardi serve: LOG_LEVEL: %v\n", err)
 		return 2
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log := slog.New(bot.Redact(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}), token))
+	apiURL, err := apiURL(os.Getenv("TELEGRAM_API_URL"))
+	if err != nil {
+		fmt.Fprintf(stderr, "nardi serve: TELEGRAM_API_URL: %v\n", err)
+		return 2
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	dbPath := envOr("NARDI_DB", "nardi.db")
+	release, err := store.Lock(dbPath)
+	if err != nil {
+		log.Error("another nardi serve is running on this database; stop it first", "path", dbPath, "err", err)
+		fmt.Fprintf(stderr, "nardi serve: %v: another nardi serve is running on %s; stop it before starting this one\n", err, dbPath)
+		return 1
+	}
+	defer release()
 	st, err := store.Open(ctx, dbPath, store.Config{})
 	if err != nil {
 		log.Error("opening the database failed", "path", dbPath, "err", err)
@@ -49,7 +62,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.Error("loading the computer's network failed", "err", err)
 		return 1
 	}
-	b, err := bot.New(bot.Config{Token: token, APIURL: os.Getenv("TELEGRAM_API_URL"), Store: st, Net: net, Log: log})
+	b, err := bot.New(bot.Config{Token: token, APIURL: apiURL, Store: st, Net: net, Log: log})
 	if err != nil {
 		log.Error("starting the bot failed", "err", err)
 		return 1
@@ -59,6 +72,20 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// apiURL checks TELEGRAM_API_URL: empty for the official Bot API, else an
+// http or https URL with a host (stray spaces around it are dropped).
+func apiURL(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return bot.DefaultAPIURL, nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("%q is not an http or https URL of a Bot API server", raw)
+	}
+	return strings.TrimRight(raw, "/"), nil
 }
 
 func envOr(name, fallback string) string {

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -99,5 +101,108 @@ func TestServeSurvivesSIGKILL(t *testing.T) {
 	}
 	if _, ok := srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ID == board.ID && m.Edits > cur.Edits }); !ok {
 		t.Error("the board was not edited after a step following the restart")
+	}
+}
+
+// startServeLogged starts the bot with its log in a buffer of the test's.
+func startServeLogged(t *testing.T, srv *telegramtest.Server, db, url string, log *syncBuffer) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "NARDI_TEST_SERVE=1", "TELEGRAM_BOT_TOKEN="+telegramtest.Token,
+		"TELEGRAM_API_URL="+url, "NARDI_DB="+db, "LOG_LEVEL=debug")
+	cmd.Stderr, cmd.Stdout = log, log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd
+}
+
+// syncBuffer is a buffer safe for a child's output and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestSecondServeRefuses: a second bot on the same database stops at once
+// with a clear message, before it polls, and the first one goes on.
+func TestSecondServeRefuses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as child processes")
+	}
+	srv := telegramtest.NewServer()
+	defer srv.Close()
+	db := filepath.Join(t.TempDir(), "nardi.db")
+	u := telegramtest.User{ID: 77, FirstName: "Ani", LanguageCode: "hy"}
+	var firstLog, secondLog syncBuffer
+	first := startServeLogged(t, srv, db, srv.URL, &firstLog)
+	defer func() {
+		first.Process.Signal(syscall.SIGTERM)
+		first.Wait()
+	}()
+	srv.SendText(u, u.Private(), "/start")
+	if _, ok := srv.WaitMessage(20*time.Second, func(m *telegramtest.Message) bool { return m.ChatID == u.ID }); !ok {
+		t.Fatal("the first bot does not answer")
+	}
+	second := startServeLogged(t, srv, db, srv.URL, &secondLog)
+	done := make(chan error, 1)
+	go func() { done <- second.Wait() }()
+	select {
+	case err := <-done:
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() == 0 {
+			t.Fatalf("the second bot exited with %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		second.Process.Kill()
+		t.Fatal("the second bot did not stop within 15 s")
+	}
+	if !strings.Contains(secondLog.String(), "another nardi serve") {
+		t.Errorf("the second bot did not say why: %s", secondLog.String())
+	}
+	// The first one goes on answering.
+	last := 0
+	for _, m := range srv.Messages(u.ID) {
+		last = max(last, m.ID)
+	}
+	srv.SendText(u, u.Private(), "/help")
+	if _, ok := srv.WaitMessage(20*time.Second, func(m *telegramtest.Message) bool { return m.ChatID == u.ID && m.ID > last }); !ok {
+		t.Fatal("the first bot stopped answering")
+	}
+}
+
+// TestTokenNeverLogged: with stray spaces around TELEGRAM_API_URL and a
+// Bot API that cannot be reached, the log says what fails but never shows
+// the token.
+func TestTokenNeverLogged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as a child process")
+	}
+	srv := telegramtest.NewServer()
+	url := srv.URL
+	srv.Close() // nothing listens there any more
+	var log syncBuffer
+	child := startServeLogged(t, srv, filepath.Join(t.TempDir(), "nardi.db"), " "+url+" \n", &log)
+	time.Sleep(3 * time.Second)
+	child.Process.Signal(syscall.SIGTERM)
+	child.Wait()
+	out := log.String()
+	secret := strings.SplitN(telegramtest.Token, ":", 2)[1]
+	if strings.Contains(out, secret) {
+		t.Fatalf("the token is in the log:\n%s", out)
+	}
+	if !strings.Contains(out, "failed") {
+		t.Fatalf("the log does not say what failed:\n%s", out)
 	}
 }

@@ -414,13 +414,12 @@ func (r *refresher) request(out table.Outcome) {
 		r.latest[id] = out
 	}
 	r.mu.Unlock()
-	r.runs.Trigger(id, r.bot.spawn, func() { r.draw(id) })
+	r.runs.Trigger(id, r.bot.goAsync, func(ctx context.Context) { r.draw(ctx, id) })
 }
 
 // draw waits until Telegram would take the edits at once, then draws the
 // newest Outcome of the game, so that what goes out is the latest state.
-func (r *refresher) draw(id int64) {
-	ctx := context.WithoutCancel(r.bot.ctx)
+func (r *refresher) draw(ctx context.Context, id int64) {
 	r.mu.Lock()
 	out, ok := r.latest[id]
 	r.mu.Unlock()

@@ -29,6 +29,7 @@ import (
 
 	"nardi/ai"
 	"nardi/game"
+	"nardi/internal/grace"
 	"nardi/locales"
 	"nardi/render"
 	"nardi/rules"
@@ -199,9 +200,6 @@ func (b *Bot) warmUp() {
 	}
 }
 
-// spawn runs f in the background, as goAsync does.
-func (b *Bot) spawn(f func()) { b.goAsync(func(context.Context) { f() }) }
-
 // goAsync runs f in the background, tracked so that Run waits for it.
 func (b *Bot) goAsync(f func(ctx context.Context)) {
 	b.async.Add(1)
@@ -212,6 +210,8 @@ func (b *Bot) goAsync(f func(ctx context.Context)) {
 				b.log.Error("background work panicked", "panic", r)
 			}
 		}()
-		f(context.WithoutCancel(b.ctx))
+		ctx, cancel := grace.After(b.ctx, HandlerGrace)
+		defer cancel()
+		f(ctx)
 	}()
 }

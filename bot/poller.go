@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"nardi/internal/grace"
 	"nardi/store"
 )
 
@@ -23,8 +24,12 @@ type Inbox interface {
 	Offset(ctx context.Context) (int64, error)
 	// Receive stores updates and the next offset in one transaction.
 	Receive(ctx context.Context, updates []store.Update, next int64) error
-	// Pending returns the stored updates not yet handled, oldest first.
-	Pending(ctx context.Context) ([]store.Update, error)
+	// Pending returns the stored updates not yet handled, oldest first,
+	// and those put aside as tried too often.
+	Pending(ctx context.Context) (pending, dead []store.Update, err error)
+	// Failed records that an update's handler failed, and tells whether it
+	// was put aside.
+	Failed(ctx context.Context, id int64) (bool, error)
 	// Done forgets a handled update.
 	Done(ctx context.Context, id int64) error
 }
@@ -47,9 +52,12 @@ type Poller struct {
 // Run polls until ctx ends, then waits for the handlers under way.
 func (p *Poller) Run(ctx context.Context) error {
 	defer p.wg.Wait()
-	pending, err := p.Inbox.Pending(ctx)
+	pending, dead, err := p.Inbox.Pending(ctx)
 	if err != nil {
 		return fmt.Errorf("replay inbox: %w", err)
+	}
+	for _, u := range dead {
+		p.Log.Error("an update failed too often and is put aside", "update", u.ID, "tries", store.MaxTries)
 	}
 	for _, u := range pending {
 		p.dispatch(ctx, u)
@@ -114,16 +122,31 @@ func (p *Poller) dispatch(ctx context.Context, u store.Update) {
 		defer func() {
 			if r := recover(); r != nil {
 				p.Log.Error("update handler panicked", "update", u.ID, "panic", r)
+				if dead, err := p.Inbox.Failed(context.WithoutCancel(ctx), u.ID); err != nil {
+					p.Log.Error("recording a failed update failed", "update", u.ID, "err", err)
+				} else if dead {
+					p.Log.Error("an update failed too often and is put aside", "update", u.ID, "tries", store.MaxTries)
+				}
 			}
 		}()
-		// Handling finishes even when shutdown begins meanwhile.
-		hctx := context.WithoutCancel(ctx)
+		// Handling may finish when shutdown begins meanwhile, within a
+		// grace period; one cut short stays in the inbox, to be replayed.
+		hctx, cancel := grace.After(ctx, HandlerGrace)
+		defer cancel()
 		p.Handle(hctx, u)
-		if err := p.Inbox.Done(hctx, u.ID); err != nil {
+		if hctx.Err() != nil {
+			return
+		}
+		if err := p.Inbox.Done(context.WithoutCancel(ctx), u.ID); err != nil {
 			p.Log.Error("marking update handled failed", "update", u.ID, "err", err)
 		}
 	}()
 }
+
+// HandlerGrace is how long handlers under way may go on once shutdown
+// begins; with the clocks paused after, the bot stops well within the
+// 10 s Docker gives it.
+const HandlerGrace = 4 * time.Second
 
 type retryAfterError struct{ wait time.Duration }
 

@@ -36,7 +36,7 @@ func (s *Store) Offset(ctx context.Context) (int64, error) {
 // stored before are kept as they are.
 func (s *Store) Receive(ctx context.Context, updates []Update, next int64) error {
 	now := ms(time.Now())
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := txOn(ctx, s.durable, func(tx *sql.Tx) error {
 		for _, u := range updates {
 			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO inbox (update_id, body, received_at) VALUES (?, ?, ?)`,
 				u.ID, u.Body, now); err != nil {
@@ -53,22 +53,84 @@ func (s *Store) Receive(ctx context.Context, updates []Update, next int64) error
 	return nil
 }
 
-// Pending returns the stored updates not yet handled, oldest first.
-func (s *Store) Pending(ctx context.Context) ([]Update, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT update_id, body FROM inbox ORDER BY update_id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: pending updates: %w", err)
-	}
-	defer rows.Close()
-	var out []Update
-	for rows.Next() {
-		var u Update
-		if err := rows.Scan(&u.ID, &u.Body); err != nil {
-			return nil, fmt.Errorf("store: pending updates: %w", err)
+// MaxTries is how often an update is handled (its handler panicked, or
+// the process died while handling it) before it is put aside.
+const MaxTries = 3
+
+// Pending returns the stored updates not yet handled, oldest first, to
+// replay after a restart. Each replay counts as a try; an update tried
+// MaxTries times is put aside in inbox_dead instead and returned as dead.
+func (s *Store) Pending(ctx context.Context) (pending, dead []Update, err error) {
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT update_id, body, tries FROM inbox ORDER BY update_id`)
+		if err != nil {
+			return err
 		}
-		out = append(out, u)
+		var all []Update
+		var tries []int
+		for rows.Next() {
+			var u Update
+			var n int
+			if err := rows.Scan(&u.ID, &u.Body, &n); err != nil {
+				rows.Close()
+				return err
+			}
+			all, tries = append(all, u), append(tries, n)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for i, u := range all {
+			if tries[i] >= MaxTries {
+				dead = append(dead, u)
+				if err := moveAside(ctx, tx, u.ID); err != nil {
+					return err
+				}
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE inbox SET tries = tries + 1 WHERE update_id = ?`, u.ID); err != nil {
+				return err
+			}
+			pending = append(pending, u)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: pending updates: %w", err)
 	}
-	return out, rows.Err()
+	return pending, dead, nil
+}
+
+// Failed records that an update's handler failed; past MaxTries the update
+// is put aside, and Failed tells so.
+func (s *Store) Failed(ctx context.Context, id int64) (dead bool, err error) {
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		var tries int
+		err := tx.QueryRowContext(ctx, `UPDATE inbox SET tries = tries + 1 WHERE update_id = ? RETURNING tries`, id).Scan(&tries)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil || tries < MaxTries {
+			return err
+		}
+		dead = true
+		return moveAside(ctx, tx, id)
+	})
+	if err != nil {
+		return false, fmt.Errorf("store: update %d failed: %w", id, err)
+	}
+	return dead, nil
+}
+
+// moveAside moves an update from the inbox to inbox_dead.
+func moveAside(ctx context.Context, tx *sql.Tx, id int64) error {
+	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO inbox_dead (update_id, body, received_at, tries, failed_at)
+		SELECT update_id, body, received_at, tries, ? FROM inbox WHERE update_id = ?`, ms(time.Now()), id); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM inbox WHERE update_id = ?`, id)
+	return err
 }
 
 // Done forgets a handled update.

@@ -68,6 +68,10 @@ const BusyTimeout = 5 * time.Second
 // Store is the bot's database.
 type Store struct {
 	db *sql.DB
+	// durable is a connection with synchronous=FULL: what Receive writes
+	// survives a power failure, as Telegram is told right after that the
+	// updates arrived. Every other write syncs at checkpoints.
+	durable *sql.DB
 }
 
 // Open opens (creating if needed) the SQLite database at path, applies the
@@ -76,7 +80,7 @@ func Open(ctx context.Context, dbPath string, cfg Config) (*Store, error) {
 	if cfg.MaxConns <= 0 {
 		cfg.MaxConns = 8
 	}
-	db, err := sql.Open("sqlite", dsn(dbPath))
+	db, err := sql.Open("sqlite", dsn(dbPath, "NORMAL"))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", dbPath, err)
 	}
@@ -91,23 +95,34 @@ func Open(ctx context.Context, dbPath string, cfg Config) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", dbPath, err)
 	}
+	if s.durable, err = sql.Open("sqlite", dsn(dbPath, "FULL")); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", dbPath, err)
+	}
+	s.durable.SetMaxOpenConns(1)
 	return s, nil
 }
 
 // dsn builds the modernc.org/sqlite data source name: a file: URI (with
-// the characters URIs reserve escaped) and the connection settings.
-func dsn(dbPath string) string {
+// the characters URIs reserve escaped) and the connection settings, with
+// the synchronous mode given (NORMAL or FULL).
+func dsn(dbPath, synchronous string) string {
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(dbPath)
 	return "file:" + esc +
 		"?_pragma=busy_timeout(" + strconv.Itoa(int(BusyTimeout/time.Millisecond)) + ")" +
 		"&_pragma=journal_mode(WAL)" +
 		"&_pragma=foreign_keys(1)" +
-		"&_pragma=synchronous(NORMAL)" +
+		"&_pragma=synchronous(" + synchronous + ")" +
 		"&_txlock=immediate"
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	if s.durable != nil {
+		s.durable.Close()
+	}
+	return s.db.Close()
+}
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
@@ -205,8 +220,11 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // tx runs f in an (IMMEDIATE) transaction, committing when it returns nil.
-func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error { return txOn(ctx, s.db, f) }
+
+// txOn runs f in a transaction of db.
+func txOn(ctx context.Context, db *sql.DB, f func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}

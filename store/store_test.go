@@ -650,13 +650,67 @@ func TestInboxKeepsUpdatesUntilDone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	pending, err := s.Pending(ctx)
-	if err != nil || len(pending) != 1 || pending[0].ID != 8 || string(pending[0].Body) != `{"update_id":8}` {
-		t.Fatalf("pending after reopen: %v, %v", pending, err)
+	pending, dead, err := s.Pending(ctx)
+	if err != nil || len(pending) != 1 || len(dead) != 0 || pending[0].ID != 8 || string(pending[0].Body) != `{"update_id":8}` {
+		t.Fatalf("pending after reopen: %v, %v, %v", pending, dead, err)
 	}
 	if off, _ := s.Offset(ctx); off != 9 {
 		t.Errorf("offset after reopen %d, want 9", off)
 	}
+}
+
+// TestPoisonUpdatesArePutAside: an update whose handling fails again and
+// again (a panic, or the process dying on it) is replayed MaxTries times
+// at most, then kept aside.
+func TestPoisonUpdatesArePutAside(t *testing.T) {
+	s, _ := openTemp(t)
+	must(t, s.Receive(ctx, []Update{{ID: 1, Body: []byte(`{}`)}, {ID: 2, Body: []byte(`{}`)}}, 3))
+	if dead, err := s.Failed(ctx, 1); err != nil || dead {
+		t.Fatalf("first failure: dead %v, %v", dead, err)
+	}
+	// Each start replays it, and counts a try.
+	for start := 2; start <= MaxTries; start++ {
+		pending, dead, err := s.Pending(ctx)
+		must(t, err)
+		if len(pending) != 2 || len(dead) != 0 {
+			t.Fatalf("start %d: pending %v, dead %v", start, pending, dead)
+		}
+	}
+	pending, dead, err := s.Pending(ctx)
+	must(t, err)
+	if len(pending) != 1 || pending[0].ID != 2 || len(dead) != 2-1 || dead[0].ID != 1 {
+		t.Fatalf("after %d tries: pending %v, dead %v", MaxTries, pending, dead)
+	}
+	var kept int
+	must(t, s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM inbox_dead WHERE update_id = 1`).Scan(&kept))
+	if kept != 1 {
+		t.Fatal("the poison update was not kept aside")
+	}
+}
+
+// BenchmarkReceive measures storing a poll's update durably
+// (synchronous=FULL) against the ordinary writes (NORMAL).
+func BenchmarkReceive(b *testing.B) {
+	s, err := Open(ctx, filepath.Join(b.TempDir(), "bench.db"), Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	body := []byte(`{"update_id":1,"callback_query":{"id":"1","data":"st:1:2:13-7"}}`)
+	b.Run("durable", func(b *testing.B) {
+		for i := range b.N {
+			if err := s.Receive(ctx, []Update{{ID: int64(i + 1), Body: body}}, int64(i+2)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("normal", func(b *testing.B) {
+		for i := range b.N {
+			if err := s.SetRateLimit(ctx, int64(i), time.Now()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 func TestRateLimitsOutliveARestart(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 // kick makes a game's due actions run now, in the background, one run at
 // a time per game.
 func (s *Service) kick(id int64) {
-	s.due.Trigger(id, s.spawn, func() { s.advance(context.WithoutCancel(s.background()), id) })
+	s.due.Trigger(id, s.goAsync, func(ctx context.Context) { s.advance(ctx, id) })
 }
 
 // advance performs every action that has fallen due for a game, one at a

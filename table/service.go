@@ -14,6 +14,7 @@ import (
 	"nardi/ai"
 	"nardi/game"
 	"nardi/internal/coalesce"
+	"nardi/internal/grace"
 	"nardi/store"
 )
 
@@ -49,6 +50,10 @@ type Config struct {
 	// game uses crypto/rand.
 	Roller game.Roller
 }
+
+// Grace is how long background work (a due action, a computer's move)
+// may go on once the centre's context ends.
+const Grace = 4 * time.Second
 
 // Defaults of Config.
 const (
@@ -164,12 +169,11 @@ func (s *Service) goAsync(f func(ctx context.Context)) {
 				s.log.Error("background work panicked", "panic", r)
 			}
 		}()
-		f(context.WithoutCancel(s.background()))
+		ctx, cancel := grace.After(s.background(), Grace)
+		defer cancel()
+		f(ctx)
 	}()
 }
-
-// spawn runs f in the background, as goAsync does.
-func (s *Service) spawn(f func()) { s.goAsync(func(context.Context) { f() }) }
 
 // cronLogger lets cron report recovered panics through slog.
 type cronLogger struct{ log *slog.Logger }

@@ -4,7 +4,10 @@
 // The centre uses it for a game's due actions, the bot for its redraws.
 package coalesce
 
-import "sync"
+import (
+	"context"
+	"sync"
+)
 
 // Group coalesces jobs by key. The zero value is ready to use; it is safe
 // for concurrent use.
@@ -17,9 +20,9 @@ type entry struct{ running, again bool }
 
 // Trigger asks for job to run for key. When no job of the key runs, spawn
 // is called with a function that runs job (again, while it was asked for
-// again meanwhile); spawn runs it in the background. A job that panics
-// leaves the key free for the next Trigger.
-func (g *Group) Trigger(key int64, spawn func(run func()), job func()) {
+// again meanwhile); spawn runs it in the background with a context. A job
+// that panics leaves the key free for the next Trigger.
+func (g *Group) Trigger(key int64, spawn func(run func(context.Context)), job func(context.Context)) {
 	g.mu.Lock()
 	if g.state == nil {
 		g.state = map[int64]*entry{}
@@ -36,7 +39,7 @@ func (g *Group) Trigger(key int64, spawn func(run func()), job func()) {
 	}
 	e.running = true
 	g.mu.Unlock()
-	spawn(func() {
+	spawn(func(ctx context.Context) {
 		defer func() {
 			g.mu.Lock()
 			e.running = false
@@ -51,7 +54,7 @@ func (g *Group) Trigger(key int64, spawn func(run func()), job func()) {
 			}
 			e.again = false
 			g.mu.Unlock()
-			job()
+			job(ctx)
 		}
 	})
 }

@@ -1,6 +1,7 @@
 package coalesce
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -11,11 +12,11 @@ func TestRequestsDuringARunCostOneMore(t *testing.T) {
 	var runs atomic.Int32
 	var wg sync.WaitGroup
 	started, release := make(chan struct{}), make(chan struct{})
-	spawn := func(run func()) {
+	spawn := func(run func(context.Context)) {
 		wg.Add(1)
-		go func() { defer wg.Done(); run() }()
+		go func() { defer wg.Done(); run(context.Background()) }()
 	}
-	g.Trigger(1, spawn, func() {
+	g.Trigger(1, spawn, func(context.Context) {
 		if runs.Add(1) == 1 {
 			close(started)
 			<-release
@@ -23,7 +24,7 @@ func TestRequestsDuringARunCostOneMore(t *testing.T) {
 	})
 	<-started
 	for range 10 {
-		g.Trigger(1, spawn, func() { runs.Add(1) })
+		g.Trigger(1, spawn, func(context.Context) { runs.Add(1) })
 	}
 	close(release)
 	wg.Wait()
@@ -35,18 +36,18 @@ func TestRequestsDuringARunCostOneMore(t *testing.T) {
 func TestPanicFreesTheKey(t *testing.T) {
 	var g Group
 	var wg sync.WaitGroup
-	spawn := func(run func()) {
+	spawn := func(run func(context.Context)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { _ = recover() }()
-			run()
+			run(context.Background())
 		}()
 	}
-	g.Trigger(7, spawn, func() { panic("boom") })
+	g.Trigger(7, spawn, func(context.Context) { panic("boom") })
 	wg.Wait()
 	ran := false
-	g.Trigger(7, spawn, func() { ran = true })
+	g.Trigger(7, spawn, func(context.Context) { ran = true })
 	wg.Wait()
 	if !ran {
 		t.Fatal("a job after a panic did not run")
