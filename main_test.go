@@ -206,3 +206,37 @@ func TestTokenNeverLogged(t *testing.T) {
 		t.Fatalf("the log does not say what failed:\n%s", out)
 	}
 }
+
+// TestServeStopsInTime: SIGTERM in the middle of a group's paced traffic
+// stops the bot well within the 10 s Docker gives it.
+func TestServeStopsInTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as a child process")
+	}
+	srv := telegramtest.NewServer()
+	defer srv.Close()
+	var log syncBuffer
+	child := startServeLogged(t, srv, filepath.Join(t.TempDir(), "nardi.db"), srv.URL, &log)
+	group := telegramtest.Chat{ID: -4242, Type: "group", Title: "Club"}
+	for i := range 6 {
+		u := telegramtest.User{ID: int64(500 + i), FirstName: "P" + string(rune('A'+i)), LanguageCode: "ru"}
+		srv.SendText(u, group, "/duel")
+	}
+	if _, ok := srv.WaitMessage(20*time.Second, func(m *telegramtest.Message) bool { return m.ChatID == group.ID }); !ok {
+		t.Fatal("no challenge in the group")
+	}
+	start := time.Now()
+	child.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- child.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("exit: %v\n%s", err, log.String())
+		}
+	case <-time.After(10 * time.Second):
+		child.Process.Kill()
+		t.Fatalf("still running 10 s after SIGTERM\n%s", log.String())
+	}
+	t.Logf("stopped in %s", time.Since(start))
+}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -68,13 +69,26 @@ func levelName(lang locales.Lang, l game.Level) string {
 }
 
 // caption writes the text under a board for a viewer.
-func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time) string {
+//
+// A caption never passes Telegram's 1,024 characters (counted in UTF-16
+// units of the visible text): if it would, the lines that only add detail
+// (optionalLines) are left out; extra lines (a question) are kept.
+func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...string) string {
 	g := rec.Game
 	lang := v.lang
 	nm := names(g, v)
 	turn := g.Turn()
 	var lines []string
-	add := func(key string, data map[string]any) { lines = append(lines, locales.T(lang, key, data)) }
+	var optional []bool
+	add := func(key string, data map[string]any) {
+		lines = append(lines, locales.T(lang, key, data))
+		optional = append(optional, optionalLines[key])
+	}
+	defer func() {
+		for _, e := range extra {
+			lines, optional = append(lines, "", e), append(optional, false, false)
+		}
+	}()
 	if c := g.Player(1); c.IsComputer() {
 		add("caption.vs_computer", map[string]any{"Level": levelName(lang, c.Level)})
 	} else if c := g.Player(0); c.IsComputer() {
@@ -106,12 +120,14 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time) string {
 		}
 	}
 	if res, over := g.Result(); over {
-		lines = append(lines, b.resultLines(g, res, v)...)
+		for _, l := range b.resultLines(g, res, v) {
+			lines, optional = append(lines, l), append(optional, false)
+		}
 		if v.score != [2]int{} {
 			add("caption.score", map[string]any{"Name1": nm[0], "Score1": v.score[0], "Score2": v.score[1], "Name2": nm[1]})
 		}
 		add("result.rematch", nil)
-		return strings.Join(lines, "\n")
+		return fitCaption(&lines, &optional, extra)
 	}
 	dice := diceText(g.Dice())
 	switch {
@@ -164,7 +180,75 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time) string {
 			add("caption.press_confirm", nil)
 		}
 	}
-	return strings.Join(lines, "\n")
+	return fitCaption(&lines, &optional, extra)
+}
+
+// optionalLines are the caption's lines that may be left out when it is
+// too long: they repeat what the picture shows, or give a hint.
+var optionalLines = map[string]bool{
+	"caption.opening": true, "caption.pips": true, "caption.score": true, "caption.choose_step": true,
+	"caption.press_confirm": true, "caption.played_you": true, "caption.played_name": true,
+	"caption.played_computer": true, "caption.forced": true, "caption.finished_alone": true,
+	"caption.passed_name": true, "result.rematch": true,
+}
+
+// fitCaption joins a caption's lines and extra lines, leaving out optional
+// lines, then cutting, until it fits Telegram's limit.
+func fitCaption(lines *[]string, optional *[]bool, extra []string) string {
+	all := func(keepOptional bool) string {
+		var out []string
+		for i, l := range *lines {
+			if keepOptional || !(*optional)[i] {
+				out = append(out, l)
+			}
+		}
+		for _, e := range extra {
+			out = append(out, "", e)
+		}
+		return strings.Join(out, "\n")
+	}
+	text := all(true)
+	if captionLength(text) <= maxCaption {
+		return text
+	}
+	text = all(false)
+	for captionLength(text) > maxCaption {
+		// Only absurd texts get here: cut the last line shorter.
+		r := []rune(text)
+		text = string(r[:len(r)-len(r)/8-1])
+		if i := strings.LastIndexByte(text, '<'); i > strings.LastIndexByte(text, '>') {
+			text = text[:i] // no tag left open half way
+		}
+	}
+	return text
+}
+
+// maxCaption is Telegram's limit on a caption: 1,024 UTF-16 units of the
+// text as shown.
+const maxCaption = 1024
+
+// captionLength counts a caption's visible text (tags left out, entities
+// as one character) in UTF-16 units, as Telegram does.
+func captionLength(html string) int {
+	n, inTag, inEntity := 0, false, false
+	for _, r := range html {
+		switch {
+		case inTag:
+			inTag = r != '>'
+		case inEntity:
+			inEntity = r != ';'
+		case r == '<':
+			inTag = true
+		case r == '&':
+			inEntity = true
+			n++
+		case r >= 0x10000:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // resultLines tells the viewer how the game ended.
@@ -365,7 +449,15 @@ func (b *Bot) drawBoards(ctx context.Context, out table.Outcome) {
 			}
 			if err != nil {
 				b.log.Warn("updating a board failed", "game", id, "chat", bm.ChatID, "err", err)
-				if !permanent(err) && b.ctx.Err() == nil {
+				switch {
+				case permanent(err) && ctx.Err() == nil && !errors.Is(err, context.Canceled):
+					// The chat cannot be shown it (the bot was removed, say):
+					// count it as shown, or the sweep would try for ever.
+					// /board sends it anew.
+					if err := b.table.Shown(ctx, bm, counter); err != nil {
+						b.log.Warn("recording a board's state failed", "game", id, "err", err)
+					}
+				case b.ctx.Err() == nil:
 					// Telegram stayed busy: try again later rather than
 					// leave the board behind the game.
 					time.AfterFunc(2*time.Second, func() { b.redrawLatest(context.WithoutCancel(b.ctx), id) })

@@ -75,8 +75,11 @@ type Bot struct {
 	log      *slog.Logger
 	username string
 
-	boards refresher // redraws boards
-	users  sync.Map  // user id -> store.User (see users.go)
+	boards      refresher    // redraws boards
+	users       sync.Map     // user id -> store.User (see users.go)
+	chatter     chatterLimit // commands answered in groups, per person
+	userLocks   userLocks    // one change of a person at a time
+	promptLocks userLocks    // per chat: a menu is recorded before its taps count
 
 	ctx   context.Context // lives as long as Run; async work uses it
 	async sync.WaitGroup
@@ -151,6 +154,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.send.Restore(limits)
 	b.registerCommands(ctx)
 	go b.warmUp() // not waited for: nothing depends on it
+	go b.forget(ctx)
 	if err := b.table.Start(ctx); err != nil {
 		return err
 	}
@@ -185,6 +189,24 @@ func (b *Bot) registerCommands(ctx context.Context) {
 		})
 		if err != nil {
 			b.log.Warn("setting the command menu failed", "lang", lang, "err", err)
+		}
+	}
+}
+
+// forget prunes, every few minutes until ctx ends, what the bot keeps in
+// memory for speed: the people it has seen (the database has them) and
+// the send lanes of quiet chats. Nothing else grows with the users: locks
+// go when released, the centre times only waits of a few seconds.
+func (b *Bot) forget(ctx context.Context) {
+	t := time.NewTicker(10 * time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			b.users.Clear()
+			b.send.Prune()
 		}
 	}
 }

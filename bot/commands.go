@@ -8,6 +8,7 @@ import (
 
 	"nardi/locales"
 	"nardi/store"
+	"nardi/table"
 )
 
 // menu is the keyboard of /start.
@@ -24,7 +25,7 @@ func menu(lang locales.Lang) Keyboard {
 func (b *Bot) cmdStart(ctx context.Context, r *request) {
 	if !r.group && !r.user.Started {
 		r.user.Started = true
-		err := b.changeUser(ctx, r.user, func(ctx context.Context) error {
+		_, err := b.changeUser(ctx, r.user, func(ctx context.Context) error {
 			return b.store.SetStarted(ctx, r.user.ID, true, b.cfg.Now())
 		})
 		if err != nil {
@@ -35,7 +36,7 @@ func (b *Bot) cmdStart(ctx context.Context, r *request) {
 		b.acceptInvite(ctx, r, code)
 		return
 	}
-	b.replyKB(ctx, r, locales.T(r.lang, "start.welcome", map[string]any{"Name": r.user.Name}), menu(r.lang))
+	b.sendPrompt(ctx, r, store.PromptMenu, locales.T(r.lang, "start.welcome", map[string]any{"Name": r.user.Name}), menu(r.lang))
 }
 
 func (b *Bot) cmdHelp(ctx context.Context, r *request) {
@@ -74,7 +75,7 @@ func langKeyboard() Keyboard {
 }
 
 func (b *Bot) cmdLang(ctx context.Context, r *request) {
-	b.replyKB(ctx, r, locales.T(r.lang, "lang.choose", nil), langKeyboard())
+	b.sendPrompt(ctx, r, store.PromptLang, locales.T(r.lang, "lang.choose", nil), langKeyboard())
 }
 
 func (b *Bot) onLang(ctx context.Context, r *request, a action) {
@@ -83,10 +84,15 @@ func (b *Bot) onLang(ctx context.Context, r *request, a action) {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
-	r.user.Language = string(lang)
-	err := b.changeUser(ctx, r.user, func(ctx context.Context) error {
+	if !b.ownPrompt(ctx, r, store.PromptLang) {
+		return
+	}
+	fresh, err := b.changeUser(ctx, r.user, func(ctx context.Context) error {
 		return b.store.SetLanguage(ctx, r.user.ID, string(lang), b.cfg.Now())
 	})
+	if err == nil {
+		r.user = fresh
+	}
 	if err != nil {
 		b.log.Error("saving a language failed", "err", err)
 		b.toast(ctx, r, "toast.error")
@@ -97,6 +103,7 @@ func (b *Bot) onLang(ctx context.Context, r *request, a action) {
 	if err := b.send.EditText(ctx, r.chat, r.messageID, locales.T(lang, "lang.changed", nil), menu(lang)); err != nil {
 		b.log.Warn("confirming a language failed", "err", err)
 	}
+	b.rePrompt(ctx, r, store.PromptMenu)
 	b.redrawUserBoards(ctx, r)
 }
 
@@ -134,37 +141,40 @@ func settingsKeyboard(lang locales.Lang, s store.Settings) Keyboard {
 }
 
 func (b *Bot) cmdSettings(ctx context.Context, r *request) {
-	b.replyKB(ctx, r, settingsText(r.lang, r.user.Settings), settingsKeyboard(r.lang, r.user.Settings))
+	b.sendPrompt(ctx, r, store.PromptSettings, settingsText(r.lang, r.user.Settings), settingsKeyboard(r.lang, r.user.Settings))
 }
 
 func (b *Bot) onSetting(ctx context.Context, r *request, a action) {
-	s := r.user.Settings
+	if !b.ownPrompt(ctx, r, store.PromptSettings) {
+		return
+	}
+	column, on := "", false
 	switch a.arg {
 	case "home:right", "home:left":
-		s.HomeLeft = a.arg == "home:left"
+		column, on = "home_left", a.arg == "home:left"
 	case "layout:landscape", "layout:portrait":
-		s.Portrait = a.arg == "layout:portrait"
+		column, on = "portrait", a.arg == "layout:portrait"
 	case "confirm:on", "confirm:off":
-		s.ConfirmMoves = a.arg == "confirm:on"
+		column, on = "confirm_moves", a.arg == "confirm:on"
 	default:
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
-	if s == r.user.Settings {
-		b.toast(ctx, r, "toast.already_done")
-		return
-	}
-	changed := r.user
-	changed.Settings = s
-	err := b.changeUser(ctx, changed, func(ctx context.Context) error {
-		return b.store.SetSettings(ctx, r.user.ID, s, b.cfg.Now())
+	before := r.user.Settings
+	fresh, err := b.changeUser(ctx, r.user, func(ctx context.Context) error {
+		return b.store.SetSetting(ctx, r.user.ID, column, on, b.cfg.Now())
 	})
 	if err != nil {
 		b.log.Error("saving settings failed", "err", err)
 		b.toast(ctx, r, "toast.error")
 		return
 	}
-	r.user.Settings = s
+	r.user = fresh
+	s := fresh.Settings
+	if s == before {
+		b.toast(ctx, r, "toast.already_done")
+		return
+	}
 	b.toast(ctx, r, "toast.saved")
 	if err := b.send.EditText(ctx, r.chat, r.messageID, settingsText(r.lang, s), settingsKeyboard(r.lang, s)); err != nil {
 		b.log.Warn("showing settings failed", "err", err)
@@ -204,7 +214,7 @@ func (b *Bot) cmdPlay(ctx context.Context, r *request) {
 		return
 	}
 	if level == "" {
-		b.replyKB(ctx, r, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang))
+		b.sendPrompt(ctx, r, store.PromptLevel, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang))
 		return
 	}
 	b.startComputer(ctx, r, level, clock)
@@ -225,12 +235,13 @@ func (b *Bot) cmdBoard(ctx context.Context, r *request) {
 }
 
 func (b *Bot) cmdResign(ctx context.Context, r *request) {
-	q, points, err := b.table.AskResignByCommand(ctx, r.actor())
+	err := b.table.AskResignByCommand(ctx, r.actor(), func(q table.ResignQuestion, points int) (int64, error) {
+		id, err := b.send.SendText(ctx, r.chat, locales.N(r.lang, "resign.confirm", points, nil), resignKeyboard(r.lang, q))
+		return int64(id), err
+	})
 	if err != nil {
 		b.refusedReply(ctx, r, err)
-		return
 	}
-	b.replyKB(ctx, r, locales.N(r.lang, "resign.confirm", points, nil), resignKeyboard(r.lang, q))
 }
 
 func (b *Bot) cmdStats(ctx context.Context, r *request) {
@@ -253,6 +264,9 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) {
 
 // onMenu handles the buttons of /start: each names a command.
 func (b *Bot) onMenu(ctx context.Context, r *request, a action) {
+	if !b.ownPrompt(ctx, r, store.PromptMenu) {
+		return
+	}
 	b.answer(ctx, r, "", false)
 	if c, ok := commandNamed(a.arg); ok && a.arg != "start" {
 		c.run(b, ctx, r)

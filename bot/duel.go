@@ -262,7 +262,7 @@ func (b *Bot) notStarted(ctx context.Context, id int64) {
 		return
 	}
 	u.Started = false
-	err = b.changeUser(ctx, u, func(ctx context.Context) error {
+	_, err = b.changeUser(ctx, u, func(ctx context.Context) error {
 		return b.store.SetStarted(ctx, id, false, b.cfg.Now())
 	})
 	if err != nil {

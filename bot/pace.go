@@ -155,3 +155,14 @@ func (l *chatLane) readyIn(chat int64) time.Duration {
 	l.boardAt = now
 	return l.wait(chat, now)
 }
+
+// idle tells whether the lane has nothing to remember: no call under way
+// or waiting, no retry_after in force, nothing sent in the last minute.
+func (l *chatLane) idle(now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.busy || l.boards > 0 || l.until.After(now) {
+		return false
+	}
+	return len(l.sent) == 0 || now.Sub(l.sent[len(l.sent)-1]) > time.Minute
+}

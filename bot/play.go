@@ -7,6 +7,7 @@ import (
 
 	"nardi/game"
 	"nardi/locales"
+	"nardi/store"
 	"nardi/table"
 )
 
@@ -17,6 +18,10 @@ import (
 // refused answers a tap that the centre refused, logging what the user
 // cannot help.
 func (b *Bot) refused(ctx context.Context, r *request, err error) {
+	if table.CodeOf(err) == table.ErrAlreadyPosted {
+		b.answer(ctx, r, "", false) // the same update again: said already
+		return
+	}
 	if table.CodeOf(err) == table.ErrInternal {
 		b.log.Error("an action failed", "user", r.user.ID, "chat", r.chat, "err", err)
 	}
@@ -26,6 +31,9 @@ func (b *Bot) refused(ctx context.Context, r *request, err error) {
 
 // refusedReply answers a command or a typed play that the centre refused.
 func (b *Bot) refusedReply(ctx context.Context, r *request, err error) {
+	if table.CodeOf(err) == table.ErrAlreadyPosted {
+		return // the same update again: said already
+	}
 	if table.CodeOf(err) == table.ErrInternal {
 		b.log.Error("a command failed", "user", r.user.ID, "chat", r.chat, "err", err)
 	}
@@ -103,7 +111,7 @@ func (b *Bot) onResign(ctx context.Context, r *request, a action) {
 		return
 	}
 	q := table.ResignQuestion{Game: offer.Game.ID, Counter: offer.Game.Game.Counter(), Seat: offer.Seat}
-	caption := b.caption(offer.Game, v, b.cfg.Now()) + "\n\n" + locales.N(r.lang, "resign.confirm", offer.Points, nil)
+	caption := b.caption(offer.Game, v, b.cfg.Now(), locales.N(r.lang, "resign.confirm", offer.Points, nil))
 	if err := b.send.EditCaption(ctx, r.chat, r.messageID, caption, resignKeyboard(r.lang, q)); err != nil {
 		b.log.Warn("asking to resign failed", "err", err)
 	}
@@ -168,6 +176,9 @@ func (b *Bot) onLevel(ctx context.Context, r *request, a action) {
 	level, err := game.ParseLevel(a.arg)
 	if err != nil || r.group {
 		b.toast(ctx, r, "toast.unknown")
+		return
+	}
+	if !b.ownPrompt(ctx, r, store.PromptLevel) {
 		return
 	}
 	b.answer(ctx, r, "", false)

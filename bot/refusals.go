@@ -39,6 +39,7 @@ var refusals = map[table.Code]refusal{
 	table.ErrChallengeGone:    {toast: "toast.unknown", invite: "duel.invite_invalid"},
 	table.ErrChallengerOnly:   {toast: "toast.challenger_only", alert: true},
 	table.ErrOpponentBusy:     {toast: "toast.opponent_busy", alert: true, invite: "duel.opponent_busy"},
+	table.ErrChallengeOpen:    {toast: "toast.challenge_open", alert: true, reply: "duel.already_open"},
 	table.ErrInProgress: {toast: "error.game_in_progress", alert: true, groupToast: "toast.already_in_game",
 		reply: "error.game_in_progress", groupReply: "duel.already_in_game", invite: "error.game_in_progress"},
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/go-telegram/bot/models"
@@ -40,14 +41,27 @@ func langOf(u store.User) locales.Lang {
 	return locales.FromTelegram(u.LangCode)
 }
 
-// displayName returns a person's name for captions, at most 32 characters.
+// maxName is the longest name shown, in UTF-16 units as Telegram counts.
+const maxName = 32
+
+// displayName returns a person's name for captions: at most maxName UTF-16
+// units (an emoji or a letter outside the basic plane counts two), cut
+// with an ellipsis.
 func displayName(u *models.User) string {
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
 	if name == "" {
 		name = u.Username
 	}
-	if utf8.RuneCountInString(name) > 32 {
-		name = string([]rune(name)[:31]) + "…"
+	units := 0
+	for i, r := range name {
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if units+w > maxName-1 && i+utf8.RuneLen(r) < len(name) {
+			return name[:i] + "…"
+		}
+		units += w
 	}
 	return name
 }
@@ -122,6 +136,13 @@ func (b *Bot) parseCommand(text string) (name, args string, ok bool) {
 }
 
 func (b *Bot) handleMessage(ctx context.Context, m *models.Message) {
+	if m.MigrateToChatID != 0 {
+		// The group became a supergroup with another id: its games follow.
+		if err := b.table.MigrateChat(ctx, m.Chat.ID, m.MigrateToChatID); err != nil {
+			b.log.Error("following a migrated group failed", "from", m.Chat.ID, "to", m.MigrateToChatID, "err", err)
+		}
+		return
+	}
 	if m.From == nil || m.From.IsBot {
 		return
 	}
@@ -132,7 +153,7 @@ func (b *Bot) handleMessage(ctx context.Context, m *models.Message) {
 			user, err := b.knowUser(ctx, m.From)
 			if err == nil {
 				b.markStarted(ctx, &user)
-				r := &request{chat: m.Chat.ID, user: user, lang: langOf(user)}
+				r := &request{chat: m.Chat.ID, user: user, lang: langOf(user), messageID: m.ID}
 				if !b.typedPlay(ctx, r, m.Text) {
 					b.reply(ctx, r, "error.unknown_command", nil)
 				}
@@ -166,6 +187,10 @@ func (b *Bot) handleMessage(ctx context.Context, m *models.Message) {
 		}
 		return
 	}
+	if !private && !b.chatter.allow(r.chat, r.user.ID, time.Now()) {
+		b.log.Debug("a command in a group left unanswered: too many", "chat", r.chat, "user", r.user.ID, "command", name)
+		return
+	}
 	c.run(b, ctx, r)
 }
 
@@ -177,7 +202,7 @@ func (b *Bot) markStarted(ctx context.Context, u *store.User) {
 	}
 	started := *u
 	started.Started = true
-	err := b.changeUser(ctx, started, func(ctx context.Context) error {
+	_, err := b.changeUser(ctx, started, func(ctx context.Context) error {
 		return b.store.SetStarted(ctx, u.ID, true, b.cfg.Now())
 	})
 	if err != nil {

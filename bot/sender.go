@@ -53,6 +53,19 @@ func NewSender(api *tg.Bot, log *slog.Logger) *Sender {
 	return &Sender{api: api, log: log, chats: map[int64]*chatLane{}}
 }
 
+// Prune forgets the lanes of chats that have been quiet for a minute, so
+// that their number follows the chats in use, not all chats ever seen.
+func (s *Sender) Prune() {
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for chat, l := range s.chats {
+		if l.idle(now) {
+			delete(s.chats, chat)
+		}
+	}
+}
+
 func (s *Sender) lane(chat int64) *chatLane {
 	s.mu.Lock()
 	defer s.mu.Unlock()

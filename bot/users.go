@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"sync"
 
 	"github.com/go-telegram/bot/models"
 
@@ -39,11 +40,56 @@ func (b *Bot) user(ctx context.Context, id int64) (store.User, error) {
 	return u, err
 }
 
-// changeUser stores a change to a person, then remembers it.
-func (b *Bot) changeUser(ctx context.Context, u store.User, save func(context.Context) error) error {
+// changeUser stores a change to a person, then remembers them as the
+// database has them now: each change writes only its own columns, and the
+// person's changes are made one at a time, so that two quick taps (two
+// settings, or /lang against /settings) both hold. u's fields other than
+// the ID are not used; the person as stored is returned.
+func (b *Bot) changeUser(ctx context.Context, u store.User, save func(context.Context) error) (store.User, error) {
+	unlock := b.userLocks.lock(u.ID)
+	defer unlock()
 	if err := save(ctx); err != nil {
-		return err
+		return u, err
 	}
-	b.users.Store(u.ID, u)
-	return nil
+	fresh, err := b.store.User(ctx, u.ID)
+	if err != nil {
+		b.users.Delete(u.ID)
+		return u, err
+	}
+	b.users.Store(u.ID, fresh)
+	return fresh, nil
+}
+
+// userLocks orders the changes of each person.
+type userLocks struct {
+	mu    sync.Mutex
+	locks map[int64]*userLock
+}
+
+type userLock struct {
+	sync.Mutex
+	users int
+}
+
+func (l *userLocks) lock(id int64) func() {
+	l.mu.Lock()
+	if l.locks == nil {
+		l.locks = map[int64]*userLock{}
+	}
+	k := l.locks[id]
+	if k == nil {
+		k = &userLock{}
+		l.locks[id] = k
+	}
+	k.users++
+	l.mu.Unlock()
+	k.Lock()
+	return func() {
+		k.Unlock()
+		l.mu.Lock()
+		if k.users--; k.users == 0 {
+			delete(l.locks, id)
+		}
+		l.mu.Unlock()
+	}
 }

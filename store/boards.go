@@ -103,3 +103,20 @@ func (s *Store) MarkShown(ctx context.Context, gameID int64, viewer game.Seat, c
 	}
 	return n > 0, nil
 }
+
+// BehindBoards returns the games, up to limit, with a board message that
+// shows an older state than the game's and has not changed since before
+// a time: active games, and games finished since then, the most behind
+// first. A crash between storing a move and editing its boards leaves
+// such boards; the sweep redraws them.
+func (s *Store) BehindBoards(ctx context.Context, before time.Time, limit int) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `
+		SELECT DISTINCT b.game_id FROM boards b JOIN games g ON g.id = b.game_id
+		WHERE b.shown < g.counter AND b.updated_at < ?
+			AND (g.status = 'active' OR (g.status = 'finished' AND g.finished_at >= ?))
+		ORDER BY b.updated_at LIMIT ?`, ms(before), ms(before.Add(-time.Hour)), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: boards behind: %w", err)
+	}
+	return scanIDs(rows)
+}

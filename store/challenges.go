@@ -55,6 +55,9 @@ type Challenge struct {
 	GameID     int64
 	// Created and Expires are when it was made and when it lapses.
 	Created, Expires time.Time
+	// Source names what made it ("chat:message" of the command or the
+	// tapped message), so that the same update handled again finds it.
+	Source string
 }
 
 // codeBytes is the randomness of a challenge code: 12 bytes give 16
@@ -84,9 +87,9 @@ func (s *Store) NewChallenge(ctx context.Context, c Challenge, now time.Time) (C
 	for range 5 {
 		c.Code = newCode()
 		_, err = s.db.ExecContext(ctx, `
-			INSERT INTO challenges (code, kind, from_user, chat_id, message_id, target_user, target_name, options, created_at, expires_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			c.Code, string(c.Kind), c.From, c.ChatID, c.MessageID, c.Target, c.TargetName, string(opts), ms(c.Created), ms(c.Expires))
+			INSERT INTO challenges (code, kind, from_user, chat_id, message_id, target_user, target_name, options, created_at, expires_at, source)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			c.Code, string(c.Kind), c.From, c.ChatID, c.MessageID, c.Target, c.TargetName, string(opts), ms(c.Created), ms(c.Expires), c.Source)
 		if !isUnique(err) {
 			break
 		}
@@ -98,14 +101,14 @@ func (s *Store) NewChallenge(ctx context.Context, c Challenge, now time.Time) (C
 }
 
 const challengeColumns = `code, kind, from_user, chat_id, message_id, target_user, target_name, options, status,
-	COALESCE(accepted_by, 0), COALESCE(game_id, 0), created_at, expires_at`
+	COALESCE(accepted_by, 0), COALESCE(game_id, 0), created_at, expires_at, source`
 
 func scanChallenge(row interface{ Scan(...any) error }) (Challenge, error) {
 	var c Challenge
 	var opts string
 	var created, expires int64
 	err := row.Scan(&c.Code, &c.Kind, &c.From, &c.ChatID, &c.MessageID, &c.Target, &c.TargetName, &opts, &c.Status,
-		&c.AcceptedBy, &c.GameID, &created, &expires)
+		&c.AcceptedBy, &c.GameID, &created, &expires, &c.Source)
 	if err != nil {
 		return Challenge{}, err
 	}
@@ -190,6 +193,31 @@ func (s *Store) AcceptChallenge(ctx context.Context, code string, by int64, now 
 		return Challenge{}, 0, fmt.Errorf("store: accept challenge %q by user %d: %w", code, by, err)
 	}
 	return c, id, nil
+}
+
+// ChallengeFrom returns the challenge made by a source, or ErrNotFound.
+func (s *Store) ChallengeFrom(ctx context.Context, source string) (Challenge, error) {
+	c, err := scanChallenge(s.db.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges
+		WHERE source = ? AND source <> '' ORDER BY created_at LIMIT 1`, source))
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return Challenge{}, fmt.Errorf("store: challenge from %q: %w", source, err)
+	}
+	return c, nil
+}
+
+// OpenChallengesBy counts a person's challenges shown in a chat that are
+// open and not past their expiry by now.
+func (s *Store) OpenChallengesBy(ctx context.Context, from, chatID int64, now time.Time) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM challenges
+		WHERE from_user = ? AND chat_id = ? AND status = 'open' AND expires_at > ?`, from, chatID, ms(now)).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: open challenges of user %d in chat %d: %w", from, chatID, err)
+	}
+	return n, nil
 }
 
 // OpenChallengeBetween returns the newest challenge from one user to

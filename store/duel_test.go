@@ -62,3 +62,23 @@ func TestAbandonGame(t *testing.T) {
 		t.Fatalf("a new game after the abandoned one: %v", err)
 	}
 }
+
+func TestMigrateChat(t *testing.T) {
+	s, _ := openTemp(t)
+	addUsers(t, s, 1, 2)
+	g, err := game.New(game.Options{}, [2]game.Player{game.Human(1, "A"), game.Human(2, "B")}, t0)
+	must(t, err)
+	id, err := s.CreateGame(ctx, NewGame{Kind: KindGroup, Chats: [2]int64{-5, -5}, Game: g}, t0)
+	must(t, err)
+	must(t, s.SetBoard(ctx, Board{GameID: id, Viewer: SharedBoard, ChatID: -5, MessageID: 9}, t0))
+	ids, err := s.MigrateChat(ctx, -5, -1005)
+	if err != nil || len(ids) != 1 || ids[0] != id {
+		t.Fatalf("migrated %v, %v", ids, err)
+	}
+	if r, err := s.ActiveGame(ctx, -1005, 2); err != nil || r.ID != id {
+		t.Fatalf("the game in the new chat: %v", err)
+	}
+	if bs, _ := s.Boards(ctx, id); len(bs) != 1 || bs[0].ChatID != -1005 {
+		t.Fatalf("boards %+v", bs)
+	}
+}

@@ -376,3 +376,27 @@ func (s *Store) ActiveGamesInChat(ctx context.Context, chatID int64) ([]int64, e
 	defer rows.Close()
 	return scanIDs(rows)
 }
+
+// MigrateChat moves everything of a chat to its new id, as when Telegram
+// upgrades a group to a supergroup: the seats played there, their boards,
+// challenges and prompts. It returns the active games with a board there.
+func (s *Store) MigrateChat(ctx context.Context, from, to int64) ([]int64, error) {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		for _, q := range []string{
+			`UPDATE game_players SET chat_id = ? WHERE chat_id = ?`,
+			`UPDATE boards SET chat_id = ? WHERE chat_id = ?`,
+			`UPDATE challenges SET chat_id = ? WHERE chat_id = ?`,
+			`UPDATE OR IGNORE prompts SET chat_id = ? WHERE chat_id = ?`,
+		} {
+			if _, err := tx.ExecContext(ctx, q, to, from); err != nil {
+				return err
+			}
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM rate_limits WHERE chat_id = ?`, from)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: migrate chat %d to %d: %w", from, to, err)
+	}
+	return s.ActiveGamesInChat(ctx, to)
+}

@@ -20,6 +20,7 @@ const (
 	PromptSettings PromptKind = "settings" // the /settings menu
 	PromptLevel    PromptKind = "level"    // the choice of the computer's level
 	PromptResign   PromptKind = "resign"   // the question /resign asks
+	PromptTyped    PromptKind = "typed"    // a person's message with a play, once played
 )
 
 // Prompt is a message with buttons that belongs to one person and one

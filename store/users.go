@@ -123,6 +123,17 @@ func (s *Store) SetSettings(ctx context.Context, id int64, st Settings, now time
 		boolInt(st.HomeLeft), boolInt(st.Portrait), boolInt(st.ConfirmMoves), ms(now), id)
 }
 
+// SetSetting stores one of a person's board settings, leaving the others
+// as they are: "home_left", "portrait" or "confirm_moves".
+func (s *Store) SetSetting(ctx context.Context, id int64, name string, on bool, now time.Time) error {
+	switch name {
+	case "home_left", "portrait", "confirm_moves":
+	default:
+		return fmt.Errorf("store: no setting %q", name)
+	}
+	return s.updateUser(ctx, id, name, `UPDATE users SET `+name+` = ?, updated_at = ? WHERE id = ?`, boolInt(on), ms(now), id)
+}
+
 // SetLanguage stores the language a person chose ("" to follow Telegram's).
 func (s *Store) SetLanguage(ctx context.Context, id int64, lang string, now time.Time) error {
 	return s.updateUser(ctx, id, "language",

@@ -109,3 +109,27 @@ func (s *Service) Current(ctx context.Context, id int64) (Outcome, error) {
 	boards, err := s.store.Boards(ctx, id)
 	return Outcome{Game: rec, Boards: boards, Redraw: true, Due: s.dueOf(rec.Kind, rec.Game)}, err
 }
+
+// MigrateChat follows a group that Telegram upgraded to a supergroup with
+// a new id: its games go on there, each board sent anew in the new chat.
+func (s *Service) MigrateChat(ctx context.Context, from, to int64) error {
+	ids, err := s.store.MigrateChat(ctx, from, to)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		boards, err := s.store.Boards(ctx, id)
+		if err != nil {
+			return err
+		}
+		for _, b := range boards {
+			if b.ChatID != to {
+				continue
+			}
+			if _, err := s.ShowBoard(ctx, id, b.Viewer, to); err != nil {
+				s.log.Warn("sending a board in a migrated chat failed", "game", id, "err", err)
+			}
+		}
+	}
+	return nil
+}

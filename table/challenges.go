@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,7 +13,9 @@ import (
 
 // The rules of challenges, each checked here once:
 //
-//   - A person may challenge only where they have no game going.
+//   - A person may challenge only where they have no game going, and holds
+//     one open challenge in a chat at a time; the same command (or tap)
+//     handled again makes no second one.
 //   - One's own challenge cannot be taken; one naming a person (by user id
 //     or @username) only by them; one past its time or no longer open by
 //     nobody (eligible, run inside the store's transaction on the
@@ -29,17 +32,31 @@ import (
 // made here.
 func (s *Service) PostChallenge(ctx context.Context, a Actor, c store.Challenge,
 	show func(store.Challenge) (int64, error)) (store.Challenge, error) {
+	// One person's challenges are made one at a time.
+	unlock := s.locks.lock("u" + strconv.FormatInt(a.User.ID, 10))
+	defer unlock()
+	if a.Message != 0 {
+		c.Source = strconv.FormatInt(a.Chat, 10) + ":" + strconv.FormatInt(a.Message, 10)
+		if made, err := s.store.ChallengeFrom(ctx, c.Source); err == nil {
+			return made, refuse(ErrAlreadyPosted, "challenge %s", made.Code)
+		}
+	}
 	if _, err := s.ActiveGame(ctx, Actor{User: a.User, Chat: a.Chat}); err == nil {
 		return store.Challenge{}, refuse(ErrInProgress, "user %d in chat %d", a.User.ID, a.Chat)
 	}
 	now := s.now()
+	if n, err := s.store.OpenChallengesBy(ctx, a.User.ID, c.ChatID, now); err != nil {
+		return store.Challenge{}, err
+	} else if n > 0 {
+		return store.Challenge{}, refuse(ErrChallengeOpen, "user %d in chat %d", a.User.ID, c.ChatID)
+	}
 	c.From, c.Expires = a.User.ID, now.Add(s.cfg.ChallengeTTL)
 	c, err := s.store.NewChallenge(ctx, c, now)
 	if err != nil {
 		return store.Challenge{}, err
 	}
-	unlock := s.locks.lock(challengeKey(c.Code))
-	defer unlock()
+	unlockChallenge := s.locks.lock(challengeKey(c.Code))
+	defer unlockChallenge()
 	id, err := show(c)
 	if err != nil {
 		if werr := s.store.CancelChallenge(ctx, c.Code); werr != nil {
@@ -208,10 +225,11 @@ func (s *Service) Rematch(ctx context.Context, a Actor, id int64) (Rematch, erro
 	if err != nil {
 		return Rematch{}, err
 	}
+	if a.Chat != rec.Chats[seat] {
+		// A 🔁 counts only under the player's own board of that game.
+		return Rematch{}, refuse(ErrUnknown, "chat %d is not where user %d played game %d", a.Chat, a.User.ID, id)
+	}
 	if rec.Kind == store.KindComputer {
-		if a.Chat != rec.Chats[seat] {
-			return Rematch{}, refuse(ErrPrivateOnly, "chat %d", a.Chat)
-		}
 		g := rec.Game
 		out, err := s.StartComputer(ctx, a, g.Player(seat.Other()).Level, g.Options().Clock)
 		return Rematch{Computer: &out}, err

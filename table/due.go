@@ -63,7 +63,14 @@ func automatic(g *game.Game, kind game.DueKind, counter uint32, now time.Time) e
 		}
 		return g.ApplyPlay(g.Turn(), counter, play, now)
 	case game.DueTimeout:
-		return g.MarkTimedOut(counter, now)
+		if err := g.MarkTimedOut(counter, now); err != nil {
+			return err
+		}
+		// The computer does not wait to claim: a person's time is up.
+		if winner := g.Turn().Other(); g.Player(winner).IsComputer() {
+			return g.ClaimTimeout(winner, g.Counter(), now)
+		}
+		return nil
 	}
 	return refuse(ErrInternal, "due %s", kind)
 }
@@ -84,6 +91,29 @@ func (s *Service) Sweep(ctx context.Context) {
 		s.kick(d.ID)
 	}
 	s.expireChallenges(ctx, now)
+	s.redrawBehind(ctx, now.Add(-behindFor))
+}
+
+// behindFor is how long a board may show an older state than its game's
+// before the sweep redraws it: longer than any wait for Telegram's pace.
+const behindFor = 10 * time.Second
+
+// redrawBehind has the display redraw the boards left behind their games
+// since before a time (at start: all of them), as after a crash between
+// storing a move and editing its boards.
+func (s *Service) redrawBehind(ctx context.Context, before time.Time) {
+	ids, err := s.store.BehindBoards(ctx, before, 20)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Warn("looking for boards behind failed", "err", err)
+		}
+		return
+	}
+	for _, id := range ids {
+		if out, err := s.Current(ctx, id); err == nil {
+			s.cfg.Display.Redraw(out)
+		}
+	}
 }
 
 // cleanUp runs daily: games idle for a week are abandoned, old challenges

@@ -58,6 +58,11 @@ const (
 	// ErrOpponentBusy: the challenger has a game going where the duel
 	// would be played.
 	ErrOpponentBusy
+	// ErrChallengeOpen: the person has an open challenge in the chat.
+	ErrChallengeOpen
+	// ErrAlreadyPosted: the same command or tap made its challenge
+	// already (an update handled again); nothing is to be said.
+	ErrAlreadyPosted
 )
 
 var codeNames = [...]string{
@@ -81,6 +86,8 @@ var codeNames = [...]string{
 	ErrChallengeGone:    "challenge gone",
 	ErrChallengerOnly:   "challenger only",
 	ErrOpponentBusy:     "opponent busy",
+	ErrChallengeOpen:    "challenge open",
+	ErrAlreadyPosted:    "already posted",
 }
 
 // String names the code in English, for logs.

@@ -142,17 +142,28 @@ type ResignQuestion struct {
 }
 
 // AskResignByCommand asks the player's resignation question for their
-// game in the chat (the /resign command).
-func (s *Service) AskResignByCommand(ctx context.Context, a Actor) (ResignQuestion, int, error) {
+// game in the chat (the /resign command): show sends it with the points it
+// would cost and returns its message, which is recorded as the player's
+// question, so that its buttons work on it alone and for them alone.
+func (s *Service) AskResignByCommand(ctx context.Context, a Actor, show func(q ResignQuestion, points int) (int64, error)) error {
 	rec, err := s.ActiveGame(ctx, a)
 	if err != nil {
-		return ResignQuestion{}, 0, err
+		return err
 	}
 	seat, err := seatAt(rec.Game, a)
 	if err != nil {
-		return ResignQuestion{}, 0, err
+		return err
 	}
-	return ResignQuestion{Game: rec.ID, Counter: rec.Game.Counter(), Seat: seat}, resignPoints(rec.Game, seat), nil
+	q := ResignQuestion{Game: rec.ID, Counter: rec.Game.Counter(), Seat: seat}
+	// A tap the moment the question appears waits until it is recorded.
+	unlock := s.locks.lock(promptKey(a.Chat))
+	defer unlock()
+	msg, err := show(q, resignPoints(rec.Game, seat))
+	if err != nil {
+		return err
+	}
+	p := store.Prompt{ChatID: a.Chat, MessageID: msg, Kind: store.PromptResign, UserID: a.User.ID, Game: rec.ID, Seat: seat}
+	return s.store.SetPrompt(ctx, p, s.now())
 }
 
 // Resign ends the game at the player's request, answering a resignation
@@ -163,7 +174,7 @@ func (s *Service) AskResignByCommand(ctx context.Context, a Actor) (ResignQuesti
 // such a question, which the adapter removes once answered.
 func (s *Service) Resign(ctx context.Context, a Actor, q ResignQuestion) (out Outcome, onQuestion bool, err error) {
 	out, err = s.mutate(ctx, q.Game, func(rec *store.GameRecord, boards []store.Board) error {
-		seat, err := s.questionSeat(rec, boards, a, q, &onQuestion)
+		seat, err := s.questionSeat(ctx, rec, boards, a, q, &onQuestion)
 		if err != nil {
 			return err
 		}
@@ -176,7 +187,7 @@ func (s *Service) Resign(ctx context.Context, a Actor, q ResignQuestion) (out Ou
 // question was asked on is redrawn as it was.
 func (s *Service) KeepPlaying(ctx context.Context, a Actor, q ResignQuestion) (out Outcome, onQuestion bool, err error) {
 	out, err = s.mutate(ctx, q.Game, func(rec *store.GameRecord, boards []store.Board) error {
-		if _, err := s.questionSeat(rec, boards, a, q, &onQuestion); err != nil {
+		if _, err := s.questionSeat(ctx, rec, boards, a, q, &onQuestion); err != nil {
 			return err
 		}
 		return errNoChange
@@ -187,20 +198,32 @@ func (s *Service) KeepPlaying(ctx context.Context, a Actor, q ResignQuestion) (o
 	return out, onQuestion, err
 }
 
-// questionSeat checks who answers a resignation question, and where.
-func (s *Service) questionSeat(rec *store.GameRecord, boards []store.Board, a Actor, q ResignQuestion, onQuestion *bool) (game.Seat, error) {
+// questionSeat checks who answers a resignation question, and where: on
+// one of the game's boards, the player who asked it; elsewhere only on the
+// message /resign asked it in, recorded as that player's question of this
+// game.
+func (s *Service) questionSeat(ctx context.Context, rec *store.GameRecord, boards []store.Board, a Actor, q ResignQuestion, onQuestion *bool) (game.Seat, error) {
 	seat, err := seatAt(rec.Game, a)
 	if err != nil {
 		return seat, err
 	}
-	if q.Seat != game.NoSeat && q.Seat != seat {
+	if q.Seat != seat {
 		return seat, refuse(ErrNotYours, "seat %d asked, seat %d answers", q.Seat, seat)
 	}
-	if _, err := boardOf(boards, a); err != nil {
-		if q.Seat == game.NoSeat {
-			return seat, err // a board's question, on a board no longer current
-		}
-		*onQuestion = true
+	if _, err := boardOf(boards, a); err == nil {
+		return seat, nil
+	}
+	s.locks.lock(promptKey(a.Chat))()
+	p, err := s.store.PromptAt(ctx, a.Chat, a.Message)
+	if err != nil || p.Kind != store.PromptResign || p.Game != rec.ID {
+		return seat, refuse(ErrStale, "message %d in chat %d is no question of game %d", a.Message, a.Chat, rec.ID)
+	}
+	if p.UserID != a.User.ID {
+		return seat, refuse(ErrNotYours, "asked by user %d", p.UserID)
+	}
+	*onQuestion = true
+	if err := s.store.DeletePrompt(ctx, a.Chat, a.Message); err != nil {
+		s.log.Warn("forgetting an answered question failed", "err", err)
 	}
 	return seat, nil
 }
@@ -219,6 +242,18 @@ func (s *Service) TypedPlay(ctx context.Context, a Actor, text string) (Outcome,
 	}
 	return s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
 		g := rec.Game
+		// A message is played once: handled again (after a restart), it
+		// finds its mark and changes nothing. The mark is made first, so
+		// a crash in between loses the play rather than making it twice.
+		if a.Message != 0 {
+			if p, err := s.store.PromptAt(ctx, a.Chat, a.Message); err == nil && p.Kind == store.PromptTyped {
+				return refuse(ErrStale, "message %d was played already", a.Message)
+			}
+			mark := store.Prompt{ChatID: a.Chat, MessageID: a.Message, Kind: store.PromptTyped, UserID: a.User.ID, Game: rec.ID}
+			if err := s.store.SetPrompt(ctx, mark, s.now()); err != nil {
+				return err
+			}
+		}
 		seat, err := seatAt(g, a)
 		if err != nil || g.Over() {
 			return refuse(ErrNoGame, "no game of user %d", a.User.ID)

@@ -127,6 +127,7 @@ func (s *Service) Start(ctx context.Context) error {
 	if err := s.recoverClocks(ctx); err != nil {
 		return err
 	}
+	s.redrawBehind(ctx, s.now()) // a crash may have left boards behind
 	c := cron.New(cron.WithSeconds(), cron.WithChain(cron.Recover(cronLogger{s.log})))
 	if _, err := c.AddFunc("* * * * * *", func() { s.Sweep(s.background()) }); err != nil {
 		return fmt.Errorf("table: schedule the sweep: %w", err)

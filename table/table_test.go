@@ -294,12 +294,25 @@ func TestTapsNeedTheCurrentBoardAndASeat(t *testing.T) {
 func TestResignQuestionBelongsToItsAsker(t *testing.T) {
 	f := newFixture(t)
 	rec, _ := f.duel(t)
-	q, points, err := f.s.AskResignByCommand(ctx, f.in("alice", group, 0))
-	if err != nil || q.Seat != 0 || points != 2 {
-		t.Fatalf("question %+v, %d points, %v", q, points, err)
+	const question = 555 // the message /resign asks in
+	var q ResignQuestion
+	err := f.s.AskResignByCommand(ctx, f.in("alice", group, 0), func(asked ResignQuestion, points int) (int64, error) {
+		if points != 2 {
+			t.Errorf("%d points", points)
+		}
+		q = asked
+		return question, nil
+	})
+	if err != nil || q.Seat != 0 {
+		t.Fatalf("question %+v, %v", q, err)
 	}
-	const question = 555 // the message /resign asked in
-	_, onQ, err := f.s.Resign(ctx, f.in("carol", group, question), q)
+	// Its buttons on any other message change nothing and remove nothing.
+	_, onQ, err := f.s.Resign(ctx, f.in("alice", group, question+1), q)
+	wantCode(t, err, ErrStale)
+	if onQ {
+		t.Fatal("another message would be removed")
+	}
+	_, onQ, err = f.s.Resign(ctx, f.in("carol", group, question), q)
 	wantCode(t, err, ErrNotAPlayer)
 	if onQ {
 		t.Fatal("a bystander's tap would remove the question")
@@ -357,5 +370,67 @@ func TestComputerGame(t *testing.T) {
 	}
 	if got := f.d.lastBoard(t, alice.ID); got.game != id || got.viewer != 0 {
 		t.Fatalf("board %+v", got)
+	}
+}
+
+// TestComputerClaimsAtOnce: when a person's time runs out against the
+// computer, the computer claims the game at once.
+func TestComputerClaimsAtOnce(t *testing.T) {
+	f := newFixture(t)
+	alice := f.users["alice"]
+	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, game.TimeControl{Move: time.Second, Reserve: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := out.Game.ID
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		rec, _ := f.st.LoadGame(ctx, id)
+		if rec.Game.Over() {
+			if res, _ := rec.Game.Result(); res.Reason != game.ReasonTimeout || res.Winner != 1 {
+				t.Fatalf("result %+v", res)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game goes on: %s, seat %d", rec.Game.Phase(), rec.Game.Turn())
+		}
+		f.clock.add(3 * time.Second)
+		f.s.Sweep(ctx)
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestSweepRedrawsBoardsLeftBehind: a board that shows an older state
+// than its game for a while (as after a crash between storing a move and
+// editing the board) is redrawn by the sweep.
+func TestSweepRedrawsBoardsLeftBehind(t *testing.T) {
+	f := newFixture(t)
+	rec, msg := f.duel(t)
+	mover := "alice"
+	if rec.Game.Turn() == 1 {
+		mover = "bob"
+	}
+	if _, err := f.s.Step(ctx, f.in(mover, group, msg), rec.ID, rec.Game.Counter(), rec.Game.NextSteps()[0]); err != nil {
+		t.Fatal(err)
+	}
+	for len(f.d.redraw) > 0 {
+		<-f.d.redraw
+	}
+	f.s.Sweep(ctx) // not behind for long yet
+	select {
+	case o := <-f.d.redraw:
+		t.Fatalf("redrawn at once: %+v", o.Game.ID)
+	case <-time.After(50 * time.Millisecond):
+	}
+	f.clock.add(behindFor + time.Second)
+	f.s.Sweep(ctx)
+	select {
+	case o := <-f.d.redraw:
+		if o.Game.ID != rec.ID || !o.Redraw || len(o.Boards) != 1 {
+			t.Fatalf("redraw %+v", o)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the board left behind was not redrawn")
 	}
 }
