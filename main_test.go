@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,10 +26,16 @@ func TestMain(m *testing.M) {
 
 func startServe(t *testing.T, srv *telegramtest.Server, db string) *exec.Cmd {
 	t.Helper()
+	return startServeTo(t, db, srv.URL, "warn", os.Stderr)
+}
+
+// startServeTo starts the bot as a child process with its log to out.
+func startServeTo(t *testing.T, db, url, level string, out io.Writer) *exec.Cmd {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "NARDI_TEST_SERVE=1", "TELEGRAM_BOT_TOKEN="+telegramtest.Token,
-		"TELEGRAM_API_URL="+srv.URL, "NARDI_DB="+db, "LOG_LEVEL=warn")
-	cmd.Stderr = os.Stderr
+		"TELEGRAM_API_URL="+url, "NARDI_DB="+db, "LOG_LEVEL="+level)
+	cmd.Stderr, cmd.Stdout = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -104,17 +111,10 @@ func TestServeSurvivesSIGKILL(t *testing.T) {
 	}
 }
 
-// startServeLogged starts the bot with its log in a buffer of the test's.
-func startServeLogged(t *testing.T, srv *telegramtest.Server, db, url string, log *syncBuffer) *exec.Cmd {
+// startServeLogged starts the bot with its debug log in a buffer.
+func startServeLogged(t *testing.T, _ *telegramtest.Server, db, url string, log *syncBuffer) *exec.Cmd {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "NARDI_TEST_SERVE=1", "TELEGRAM_BOT_TOKEN="+telegramtest.Token,
-		"TELEGRAM_API_URL="+url, "NARDI_DB="+db, "LOG_LEVEL=debug")
-	cmd.Stderr, cmd.Stdout = log, log
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return cmd
+	return startServeTo(t, db, url, "debug", log)
 }
 
 // syncBuffer is a buffer safe for a child's output and the test.

@@ -30,6 +30,7 @@ import (
 	"nardi/ai"
 	"nardi/game"
 	"nardi/internal/grace"
+	"nardi/internal/keyed"
 	"nardi/locales"
 	"nardi/render"
 	"nardi/rules"
@@ -75,11 +76,11 @@ type Bot struct {
 	log      *slog.Logger
 	username string
 
-	boards      refresher    // redraws boards
-	users       sync.Map     // user id -> store.User (see users.go)
-	chatter     chatterLimit // commands answered in groups, per person
-	userLocks   userLocks    // one change of a person at a time
-	promptLocks userLocks    // per chat: a menu is recorded before its taps count
+	boards      refresher          // redraws boards
+	users       sync.Map           // user id -> store.User (see users.go)
+	chatter     chatterLimit       // commands answered in groups, per person
+	userLocks   keyed.Locks[int64] // one change of a person at a time
+	promptLocks keyed.Locks[int64] // per chat: a menu is recorded before its taps count
 
 	ctx   context.Context // lives as long as Run; async work uses it
 	async sync.WaitGroup

@@ -19,7 +19,7 @@ import (
 // user's.
 func (b *Bot) sendPrompt(ctx context.Context, r *request, kind store.PromptKind, text string, kb Keyboard) {
 	// A tap the moment the menu appears waits until it is recorded.
-	unlock := b.promptLocks.lock(r.chat)
+	unlock := b.promptLocks.Lock(r.chat)
 	defer unlock()
 	id := b.replyKB(ctx, r, text, kb)
 	if id == 0 {
@@ -34,7 +34,7 @@ func (b *Bot) sendPrompt(ctx context.Context, r *request, kind store.PromptKind,
 // ownPrompt tells whether the tapped message is the user's prompt of a
 // kind, answering the tap when it is not.
 func (b *Bot) ownPrompt(ctx context.Context, r *request, kinds ...store.PromptKind) bool {
-	b.promptLocks.lock(r.chat)()
+	b.promptLocks.Lock(r.chat)()
 	p, err := b.store.PromptAt(ctx, r.chat, int64(r.messageID))
 	switch {
 	case errors.Is(err, store.ErrNotFound):

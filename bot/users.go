@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"sync"
 
 	"github.com/go-telegram/bot/models"
 
@@ -46,7 +45,7 @@ func (b *Bot) user(ctx context.Context, id int64) (store.User, error) {
 // settings, or /lang against /settings) both hold. u's fields other than
 // the ID are not used; the person as stored is returned.
 func (b *Bot) changeUser(ctx context.Context, u store.User, save func(context.Context) error) (store.User, error) {
-	unlock := b.userLocks.lock(u.ID)
+	unlock := b.userLocks.Lock(u.ID)
 	defer unlock()
 	if err := save(ctx); err != nil {
 		return u, err
@@ -58,38 +57,4 @@ func (b *Bot) changeUser(ctx context.Context, u store.User, save func(context.Co
 	}
 	b.users.Store(u.ID, fresh)
 	return fresh, nil
-}
-
-// userLocks orders the changes of each person.
-type userLocks struct {
-	mu    sync.Mutex
-	locks map[int64]*userLock
-}
-
-type userLock struct {
-	sync.Mutex
-	users int
-}
-
-func (l *userLocks) lock(id int64) func() {
-	l.mu.Lock()
-	if l.locks == nil {
-		l.locks = map[int64]*userLock{}
-	}
-	k := l.locks[id]
-	if k == nil {
-		k = &userLock{}
-		l.locks[id] = k
-	}
-	k.users++
-	l.mu.Unlock()
-	k.Lock()
-	return func() {
-		k.Unlock()
-		l.mu.Lock()
-		if k.users--; k.users == 0 {
-			delete(l.locks, id)
-		}
-		l.mu.Unlock()
-	}
 }

@@ -22,7 +22,7 @@ func (s *Service) ShowBoard(ctx context.Context, id int64, viewer game.Seat, cha
 }
 
 func (s *Service) showBoard(ctx context.Context, id int64, viewer game.Seat, chat int64) (Outcome, error) {
-	unlock := s.locks.lock(gameKey(id))
+	unlock := s.locks.Lock(gameKey(id))
 	defer unlock()
 	rec, err := s.store.LoadGame(ctx, id)
 	if err != nil {

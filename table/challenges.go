@@ -33,7 +33,7 @@ import (
 func (s *Service) PostChallenge(ctx context.Context, a Actor, c store.Challenge,
 	show func(store.Challenge) (int64, error)) (store.Challenge, error) {
 	// One person's challenges are made one at a time.
-	unlock := s.locks.lock("u" + strconv.FormatInt(a.User.ID, 10))
+	unlock := s.locks.Lock("u" + strconv.FormatInt(a.User.ID, 10))
 	defer unlock()
 	if a.Message != 0 {
 		c.Source = strconv.FormatInt(a.Chat, 10) + ":" + strconv.FormatInt(a.Message, 10)
@@ -55,7 +55,7 @@ func (s *Service) PostChallenge(ctx context.Context, a Actor, c store.Challenge,
 	if err != nil {
 		return store.Challenge{}, err
 	}
-	unlockChallenge := s.locks.lock(challengeKey(c.Code))
+	unlockChallenge := s.locks.Lock(challengeKey(c.Code))
 	defer unlockChallenge()
 	id, err := show(c)
 	if err != nil {
@@ -108,7 +108,7 @@ func (s *Service) AcceptInvite(ctx context.Context, a Actor, code string) (Accep
 }
 
 func (s *Service) accept(ctx context.Context, a Actor, code string, link bool) (Accepted, error) {
-	unlock := s.locks.lock(challengeKey(code))
+	unlock := s.locks.Lock(challengeKey(code))
 	defer unlock()
 	c, err := s.store.Challenge(ctx, code)
 	if err != nil {
@@ -162,7 +162,7 @@ func (s *Service) accept(ctx context.Context, a Actor, code string, link bool) (
 
 // Cancel withdraws a challenge at its challenger's request and returns it.
 func (s *Service) Cancel(ctx context.Context, a Actor, code string) (store.Challenge, error) {
-	unlock := s.locks.lock(challengeKey(code))
+	unlock := s.locks.Lock(challengeKey(code))
 	defer unlock()
 	c, err := s.store.Challenge(ctx, code)
 	if err != nil {
@@ -257,7 +257,7 @@ func (s *Service) Rematch(ctx context.Context, a Actor, id int64) (Rematch, erro
 // Abandon ends a game that cannot be played, as a duel one of whose
 // players can no longer be shown it.
 func (s *Service) Abandon(ctx context.Context, id int64) error {
-	unlock := s.locks.lock(gameKey(id))
+	unlock := s.locks.Lock(gameKey(id))
 	defer unlock()
 	return s.store.AbandonGame(ctx, id, s.now())
 }

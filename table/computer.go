@@ -15,7 +15,7 @@ func (s *Service) StartComputer(ctx context.Context, a Actor, level game.Level, 
 	if a.Chat != a.User.ID {
 		return Outcome{}, refuse(ErrPrivateOnly, "chat %d", a.Chat)
 	}
-	unlock := s.locks.lock(chatKey(a.Chat))
+	unlock := s.locks.Lock(chatKey(a.Chat))
 	defer unlock()
 	if _, err := s.ActiveGame(ctx, a); err == nil {
 		return Outcome{}, refuse(ErrInProgress, "user %d", a.User.ID)

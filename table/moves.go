@@ -12,7 +12,7 @@ import (
 // tap runs an action a player took with a button on a board: the tapped
 // message must be one of the game's current boards, the tapper must sit at
 // the game, and act gets the seat to act for.
-func (s *Service) tap(ctx context.Context, a Actor, id int64, act func(g *game.Game, seat game.Seat) error) (Outcome, error) {
+func (s *Service) tap(ctx context.Context, a Actor, id int64, act func(rec *store.GameRecord, seat game.Seat) error) (Outcome, error) {
 	return s.mutate(ctx, id, func(rec *store.GameRecord, boards []store.Board) error {
 		if _, err := boardOf(boards, a); err != nil {
 			return err
@@ -21,7 +21,7 @@ func (s *Service) tap(ctx context.Context, a Actor, id int64, act func(g *game.G
 		if err != nil {
 			return err
 		}
-		return act(rec.Game, seat)
+		return act(rec, seat)
 	})
 }
 
@@ -35,14 +35,7 @@ func (s *Service) tap(ctx context.Context, a Actor, id int64, act func(g *game.G
 // one way to finish is left finishes the turn at once
 // (game.Game.FinishAlone). Private boards keep the strict rule.
 func (s *Service) Step(ctx context.Context, a Actor, id int64, counter uint32, step rules.Step) (Outcome, error) {
-	return s.mutate(ctx, id, func(rec *store.GameRecord, boards []store.Board) error {
-		if _, err := boardOf(boards, a); err != nil {
-			return err
-		}
-		seat, err := seatAt(rec.Game, a)
-		if err != nil {
-			return err
-		}
+	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
 		g, now, commit := rec.Game, s.now(), !a.User.Settings.ConfirmMoves
 		if rec.Kind != store.KindGroup {
 			return g.Step(seat, counter, step, commit, now)
@@ -59,22 +52,22 @@ func (s *Service) Step(ctx context.Context, a Actor, id int64, counter uint32, s
 
 // Undo takes back the last step of the player's turn.
 func (s *Service) Undo(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
-	return s.tap(ctx, a, id, func(g *game.Game, seat game.Seat) error {
-		return g.Undo(seat, counter)
+	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
+		return rec.Game.Undo(seat, counter)
 	})
 }
 
 // Confirm ends a turn whose play is complete.
 func (s *Service) Confirm(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
-	return s.tap(ctx, a, id, func(g *game.Game, seat game.Seat) error {
-		return g.Confirm(seat, counter, s.now())
+	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
+		return rec.Game.Confirm(seat, counter, s.now())
 	})
 }
 
 // Claim ends the game for the player whose opponent has run out of time.
 func (s *Service) Claim(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
-	return s.tap(ctx, a, id, func(g *game.Game, seat game.Seat) error {
-		return g.ClaimTimeout(seat, counter, s.now())
+	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
+		return rec.Game.ClaimTimeout(seat, counter, s.now())
 	})
 }
 
@@ -156,7 +149,7 @@ func (s *Service) AskResignByCommand(ctx context.Context, a Actor, show func(q R
 	}
 	q := ResignQuestion{Game: rec.ID, Counter: rec.Game.Counter(), Seat: seat}
 	// A tap the moment the question appears waits until it is recorded.
-	unlock := s.locks.lock(promptKey(a.Chat))
+	unlock := s.locks.Lock(promptKey(a.Chat))
 	defer unlock()
 	msg, err := show(q, resignPoints(rec.Game, seat))
 	if err != nil {
@@ -213,7 +206,7 @@ func (s *Service) questionSeat(ctx context.Context, rec *store.GameRecord, board
 	if _, err := boardOf(boards, a); err == nil {
 		return seat, nil
 	}
-	s.locks.lock(promptKey(a.Chat))()
+	s.locks.Lock(promptKey(a.Chat))()
 	p, err := s.store.PromptAt(ctx, a.Chat, a.Message)
 	if err != nil || p.Kind != store.PromptResign || p.Game != rec.ID {
 		return seat, refuse(ErrStale, "message %d in chat %d is no question of game %d", a.Message, a.Chat, rec.ID)

@@ -30,7 +30,7 @@ func (s *Service) dueOf(kind store.Kind, g *game.Game) game.Due {
 // scheduled. The Outcome names the boards to redraw: all of them when the
 // counter moved, none after a change of the clocks alone.
 func (s *Service) mutate(ctx context.Context, id int64, change func(rec *store.GameRecord, boards []store.Board) error) (Outcome, error) {
-	unlock := s.locks.lock(gameKey(id))
+	unlock := s.locks.Lock(gameKey(id))
 	defer unlock()
 	rec, err := s.store.LoadGame(ctx, id)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"nardi/game"
 	"nardi/internal/coalesce"
 	"nardi/internal/grace"
+	"nardi/internal/keyed"
 	"nardi/store"
 )
 
@@ -85,9 +86,9 @@ type Service struct {
 	store *store.Store
 	log   *slog.Logger
 
-	locks    keyedLocks     // per game, chat and challenge
-	due      coalesce.Group // runs a game's due actions, one run at a time
-	players  sync.Map       // "level/rules/scoring" -> *ai.Player
+	locks    keyed.Locks[string] // per game, chat, challenge, person and chat's prompts
+	due      coalesce.Group      // runs a game's due actions, one run at a time
+	players  sync.Map            // "level/rules/scoring" -> *ai.Player
 	thinking chan struct{}
 
 	mu    sync.Mutex
