@@ -23,7 +23,7 @@ const (
 	// the board waits for a pause in the game, as taking a slot would hold
 	// the board back by a whole gap.
 	lowQuiet   = groupGap + 500*time.Millisecond
-	lowMaxWait = 2 * time.Minute
+	lowMaxWait = 10 * time.Minute
 )
 
 // chatLane orders the calls to one chat: one at a time, none inside a
