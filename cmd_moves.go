@@ -43,6 +43,13 @@ func parseRollLine(line string) (rollLine, error) {
 // eachRollLine calls fn for every input line, parsed or not, and writes the
 // JSON value fn returns (or the error) as one line of output.
 func eachRollLine(stdin io.Reader, stdout io.Writer, fn func(rollLine) any) error {
+	return eachLine(stdin, stdout, parseRollLine, fn)
+}
+
+// eachLine reads stdin line by line with parse and writes what fn makes of
+// each line as a JSON line, or {"error": ...} for a line parse refuses, and
+// goes on.
+func eachLine[T any](stdin io.Reader, stdout io.Writer, parse func(string) (T, error), fn func(T) any) error {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	w := bufio.NewWriter(stdout)
@@ -50,7 +57,7 @@ func eachRollLine(stdin io.Reader, stdout io.Writer, fn func(rollLine) any) erro
 	enc.SetEscapeHTML(false)
 	for sc.Scan() {
 		var out any
-		if l, err := parseRollLine(sc.Text()); err != nil {
+		if l, err := parse(sc.Text()); err != nil {
 			out = struct {
 				Error string `json:"error"`
 			}{err.Error()}

@@ -31,6 +31,7 @@ type MatchState struct {
 	Dice        [2]int // 0 when not rolled
 	MatchLength int    // 0 for money play
 	Score       [2]int
+	NoJacoby    bool // the Jacoby rule is off (money play)
 }
 
 type bitWriter struct {
@@ -87,6 +88,7 @@ func (m MatchState) MatchID() string {
 	w.put(m.MatchLength, 15)
 	w.put(m.Score[0], 15)
 	w.put(m.Score[1], 15)
+	w.put(boolBit(m.NoJacoby), 1)
 	return base64.StdEncoding.EncodeToString(w.key[:])
 }
 
@@ -132,5 +134,6 @@ func ParseMatchID(id string) (MatchState, error) {
 	m.MatchLength = r.get(15)
 	m.Score[0] = r.get(15)
 	m.Score[1] = r.get(15)
+	m.NoJacoby = r.get(1) == 1
 	return m, nil
 }

@@ -1,0 +1,171 @@
+package ai
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"math"
+	"os"
+	"testing"
+
+	"nardi/rules"
+)
+
+// cubeVector is one decision of testdata/cube-judged.jsonl.gz, judged by
+// gnubg 2-ply cubeful equities.
+type cubeVector struct {
+	Pos          string     `json:"pos"`
+	Match        string     `json:"match"`
+	MatchLength  int        `json:"match_length"`
+	Score        [2]int     `json:"score"`
+	Cube         int        `json:"cube"`
+	Owner        string     `json:"owner"`
+	PostCrawford bool       `json:"post_crawford"`
+	ND, DT, DP   float64    `json:"-"`
+	Raw          [3]float64 `json:"-"`
+}
+
+func loadCubeVectors(t testing.TB) []cubeVector {
+	t.Helper()
+	f, err := os.Open("testdata/cube-judged.jsonl.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(zr)
+	var out []cubeVector
+	for dec.More() {
+		var raw map[string]any
+		if err := dec.Decode(&raw); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(raw)
+		var v cubeVector
+		json.Unmarshal(b, &v)
+		v.ND, v.DT, v.DP = raw["nd"].(float64), raw["dt"].(float64), raw["dp"].(float64)
+		out = append(out, v)
+	}
+	return out
+}
+
+// cubeErrors judges decisions as the vectors' README does: the doubler's
+// and the taker's mean error x 500.
+func cubeErrors(vs []cubeVector, decide func(cubeVector) CubeDecision) (doubler, taker float64, wrongD, wrongT int) {
+	for _, v := range vs {
+		d := decide(v)
+		best := math.Max(v.ND, math.Min(v.DT, v.DP))
+		if d.Double {
+			doubler += best - math.Min(v.DT, v.DP)
+		} else {
+			doubler += best - v.ND
+		}
+		if (d.Double && best-math.Min(v.DT, v.DP) > 1e-9) || (!d.Double && best-v.ND > 1e-9) {
+			wrongD++
+		}
+		if d.Take && v.DT > v.DP {
+			taker += v.DT - v.DP
+			wrongT++
+		} else if !d.Take && v.DP > v.DT {
+			taker += v.DP - v.DT
+			wrongT++
+		}
+	}
+	n := float64(len(vs))
+	return doubler / n * 500, taker / n * 500, wrongD, wrongT
+}
+
+// stateOf reads a vector's cube state.
+func stateOf(v cubeVector) CubeState {
+	cs := CubeState{MatchLength: v.MatchLength, Score: v.Score, Cube: v.Cube, Owner: -1}
+	if v.Owner == "on-roll" {
+		cs.Owner = 0
+	}
+	return cs
+}
+
+// BenchmarkCubeJudged scores the computer's cube decisions on gnubg's
+// judged set (gnubg 0-ply: doubler 0.44, taker 0.23).
+func BenchmarkCubeJudged(b *testing.B) {
+	net, err := ShippedNet()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ev := NewEvaluator(net, rules.Standard, rules.WithKoks)
+	vs := loadCubeVectors(b)
+	for range b.N {
+		for _, part := range []struct {
+			name string
+			keep func(cubeVector) bool
+		}{{"all", func(cubeVector) bool { return true }}, {"money", func(v cubeVector) bool { return v.MatchLength == 0 }},
+			{"match", func(v cubeVector) bool { return v.MatchLength > 0 }}} {
+			var sel []cubeVector
+			for _, v := range vs {
+				if part.keep(v) {
+					sel = append(sel, v)
+				}
+			}
+			d, tk, wd, wt := cubeErrors(sel, func(v cubeVector) CubeDecision {
+				p, _ := rules.ParsePositionID(v.Pos)
+				return ev.Cube(p, stateOf(v))
+			})
+			b.Logf("%s (%d): doubler %.2f (%d wrong), taker %.2f (%d wrong)", part.name, len(sel), d, wd, tk, wt)
+		}
+	}
+}
+
+// TestCubefulDecisions: on gnubg's judged cube decisions the computer's
+// doubles and takes stay within bounds (the benchmark gives the figures),
+// and a few clear positions come out right.
+func TestCubefulDecisions(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := NewEvaluator(net, rules.Standard, rules.WithKoks)
+	vs := loadCubeVectors(t)
+	step := 1
+	if raceEnabled || testing.Short() {
+		step = 4
+	}
+	var sel []cubeVector
+	for i := 0; i < len(vs); i += step {
+		sel = append(sel, vs[i])
+	}
+	d, tk, _, _ := cubeErrors(sel, func(v cubeVector) CubeDecision {
+		p, _ := rules.ParsePositionID(v.Pos)
+		return ev.Cube(p, stateOf(v))
+	})
+	never, always, _, _ := cubeErrors(sel, func(cubeVector) CubeDecision { return CubeDecision{Take: true} })
+	t.Logf("doubler %.2f, taker %.2f (never double, always take: %.2f, %.2f)", d, tk, never, always)
+	if d > 8 || tk > 8 || d >= never || tk > always/3 {
+		t.Errorf("doubler %.2f, taker %.2f", d, tk)
+	}
+
+	// The start: no double, take. Fourteen off against none, the opponent
+	// with checkers in our home: too good to double (play for the koks),
+	// and a pass if doubled.
+	start := ev.Cube(rules.Start(), CubeState{Cube: 1, Owner: -1})
+	if start.Double || !start.Take {
+		t.Errorf("at the start: %+v", start)
+	}
+	var p rules.Position
+	p.Mine[1], p.Mine[rules.Off] = 1, 14
+	p.Theirs[20], p.Theirs[6] = 3, 12
+	won := ev.Cube(p, CubeState{Cube: 1, Owner: -1})
+	if won.Double || won.Take {
+		t.Errorf("a won position: %+v", won)
+	}
+	// The Crawford game has no double; the opponent's cube cannot be
+	// turned by the player on roll.
+	for _, cs := range []CubeState{{MatchLength: 5, Score: [2]int{2, 4}, Cube: 1, Owner: -1, Crawford: true}, {Cube: 2, Owner: 1}} {
+		var q rules.Position
+		q.Mine[6], q.Mine[rules.Off] = 2, 13
+		q.Theirs[24], q.Theirs[13] = 8, 7
+		if d := ev.Cube(q, cs); d.Double {
+			t.Errorf("%+v: a double", cs)
+		}
+	}
+}

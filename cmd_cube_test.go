@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"nardi/rules"
+)
+
+// TestCubeCommand: one JSON line per input line, in order; malformed
+// lines get an error and the run goes on; the Match ID's score, cube,
+// owner and Crawford flag are read from the player on roll.
+func TestCubeCommand(t *testing.T) {
+	crawford := rules.MatchState{Cube: 1, CubeOwner: -1, DiceOwner: 1, Crawford: true, State: rules.GamePlaying, Turn: 1,
+		MatchLength: 5, Score: [2]int{4, 2}}.MatchID()
+	theirCube := rules.MatchState{Cube: 2, CubeOwner: 0, DiceOwner: 1, State: rules.GamePlaying, Turn: 1}.MatchID()
+	in := strings.Join([]string{
+		"4HPwATDgc/ABMA cAmgAEAAEAAE", // a post-Crawford start, the trailer on roll
+		"4HPwATDgc/ABMA",
+		"4HPwATDgc/ABMA " + crawford,
+		"nonsense MAHgAAAAAAAE",
+		"4HPwATDgc/ABMA " + theirCube,
+	}, "\n") + "\n"
+	var out, errOut bytes.Buffer
+	if code := run([]string{"cube", "--level", "hard"}, strings.NewReader(in), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d lines:\n%s", len(lines), out.String())
+	}
+	var got []cubeOut
+	for i, l := range lines {
+		if i == 1 || i == 3 {
+			var e struct{ Error string }
+			if json.Unmarshal([]byte(l), &e) != nil || e.Error == "" {
+				t.Errorf("line %d: want an error, got %s", i+1, l)
+			}
+			continue
+		}
+		var c cubeOut
+		if err := json.Unmarshal([]byte(l), &c); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, c)
+	}
+	if got[0].Pos != "4HPwATDgc/ABMA" || got[0].Match != "cAmgAEAAEAAE" || !got[0].Double || !got[0].Take {
+		t.Errorf("post-Crawford trailer at the start: %+v (doubles at once, the leader takes)", got[0])
+	}
+	if got[1].Double {
+		t.Errorf("a double in the Crawford game: %+v", got[1])
+	}
+	if got[2].Double {
+		t.Errorf("a double of the opponent's cube: %+v", got[2])
+	}
+	if code := run([]string{"cube", "--rules", "backgammon"}, strings.NewReader(""), &out, &errOut); code != 2 {
+		t.Errorf("an unknown rule set: exit %d", code)
+	}
+}
