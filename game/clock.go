@@ -48,10 +48,11 @@ func (g *Game) startClock(now time.Time) {
 }
 
 // clockRuns tells whether the time of the seat on turn counts: the game
-// has a clock and the turn is to be played (a roll with no legal play
-// waits for its pass without a clock).
+// has a clock and the turn is to be played, its cube decision included (a
+// roll with no legal play waits for its pass without a clock, and so does
+// the answer to a double).
 func (g *Game) clockRuns() bool {
-	return g.opts.Clock.Enabled() && (g.phase == PhaseMoving || g.phase == PhaseComplete)
+	return g.opts.Clock.Enabled() && (g.phase == PhaseMoving || g.phase == PhaseComplete || g.phase == PhaseCube)
 }
 
 // Elapsed returns the time spent in the current turn by now, paused time

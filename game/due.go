@@ -10,7 +10,8 @@ type DueKind uint8
 const (
 	// DueNone: nothing is due.
 	DueNone DueKind = iota
-	// DueComputer: the computer is on turn and should play now.
+	// DueComputer: the computer is to decide (its play, its cube, or its
+	// answer to a double) and should now.
 	DueComputer
 	// DuePass: the roll has no legal play; Pass once it has been shown.
 	DuePass
@@ -61,8 +62,10 @@ func (g *Game) Due(delay time.Duration) (Due, bool) {
 		return Due{}, false
 	case g.phase == PhaseNoMoves:
 		return Due{DuePass, start.Add(delay)}, true
-	case g.players[g.turn].IsComputer():
+	case g.players[g.Decider()].IsComputer():
 		return Due{DueComputer, start}, true
+	case g.phase == PhaseDoubled:
+		return Due{}, false // the person decides
 	}
 	if _, ok := g.Forced(); ok {
 		return Due{DueForced, start.Add(delay)}, true

@@ -34,6 +34,9 @@ const (
 	// ErrClaimOnTurn: a timeout claim by the seat on turn; only its
 	// opponent may claim.
 	ErrClaimOnTurn
+	// ErrNoCubeAction: a double, take, drop or roll that the game does not
+	// wait for now.
+	ErrNoCubeAction
 )
 
 var codeNames = [...]string{
@@ -48,6 +51,7 @@ var codeNames = [...]string{
 	ErrNotTimedOut:   "not timed out",
 	ErrBadOptions:    "bad options",
 	ErrClaimOnTurn:   "claim by the seat on turn",
+	ErrNoCubeAction:  "no cube action now",
 }
 
 // String names the code in English, for logs.

@@ -250,10 +250,10 @@ func (g *Game) NextSteps() []rules.Step {
 // UnusedDice returns the dice of the current turn not used yet by the
 // steps made, largest first; empty once the game is over.
 func (g *Game) UnusedDice() []int {
-	if g.phase == PhaseOver {
+	switch g.phase {
+	case PhaseOver, PhaseCube, PhaseDoubled:
 		return nil
-	}
-	if g.phase == PhaseNoMoves {
+	case PhaseNoMoves:
 		return g.dice.List()
 	}
 	return g.rulesTurn().UnusedDice(g.made)
@@ -262,7 +262,7 @@ func (g *Game) UnusedDice() []int {
 // LegalPlays lists the legal plays of the current turn, one per distinct
 // result; empty when the roll cannot be played or the game is over.
 func (g *Game) LegalPlays() []rules.Play {
-	if g.phase == PhaseOver {
+	if g.phase == PhaseOver || g.phase == PhaseCube || g.phase == PhaseDoubled {
 		return nil
 	}
 	return slices.Clone(g.rulesTurn().Plays())
@@ -443,8 +443,11 @@ func (g *Game) ApplyPlay(s Seat, counter uint32, pl rules.Play, now time.Time) e
 	if err := g.check(s, counter, true); err != nil {
 		return err
 	}
-	if g.phase == PhaseNoMoves {
+	switch g.phase {
+	case PhaseNoMoves:
 		return fail(ErrIllegalStep, "the roll cannot be played: pass")
+	case PhaseCube, PhaseDoubled:
+		return fail(ErrIllegalStep, "the dice are not rolled yet")
 	}
 	if pl.N < 1 || int(pl.N) > len(pl.Steps) {
 		return fail(ErrIllegalStep, fmt.Sprintf("a play of %d steps", pl.N))
@@ -470,7 +473,7 @@ func (g *Game) Pass(counter uint32, now time.Time) error {
 	g.counter++
 	g.history = append(g.history, TurnRecord{Seat: g.turn, Dice: g.dice})
 	g.clock.TimedOut = false
-	g.beginTurn(g.turn.Other(), g.roll(), now)
+	g.startTurn(g.turn.Other(), now)
 	return nil
 }
 
@@ -508,6 +511,9 @@ func (g *Game) commit(play rules.Play, now time.Time) {
 	g.made, g.madeAt = nil, nil
 	if after.Won() {
 		v := g.opts.Game().Value(after, g.opts.Scoring)
+		if g.opts.Cube && g.opts.Jacoby && g.cube.Value == 1 {
+			v = rules.Oin // under Jacoby a mars counts once the cube is turned
+		}
 		reason := ReasonOin
 		switch v {
 		case rules.Mars:
@@ -518,7 +524,7 @@ func (g *Game) commit(play rules.Play, now time.Time) {
 		g.end(mover, reason, v, now)
 		return
 	}
-	g.beginTurn(mover.Other(), g.roll(), now)
+	g.startTurn(mover.Other(), now)
 }
 
 // roll throws the two dice of a turn.

@@ -107,8 +107,12 @@ func fromWire(w *wire) (*Game, error) {
 	if !w.Turn.Valid() {
 		return nil, fmt.Errorf("seat %d on turn", w.Turn)
 	}
-	if !w.Dice.Valid() {
+	cubePhase := w.Phase == PhaseCube || w.Phase == PhaseDoubled
+	if !w.Dice.Valid() && !(cubePhase && w.Dice == rules.Dice{}) {
 		return nil, fmt.Errorf("dice %v", w.Dice)
+	}
+	if cubePhase && !w.Options.Cube {
+		return nil, fmt.Errorf("phase %s without the cube", w.Phase)
 	}
 	if w.Cube.Value < 1 || (w.Cube.Owner != NoSeat && !w.Cube.Owner.Valid()) {
 		return nil, fmt.Errorf("cube %+v", w.Cube)
@@ -172,6 +176,12 @@ func fromWire(w *wire) (*Game, error) {
 	if pos.Mine[rules.Off] == rules.Checkers || pos.Theirs[rules.Off] == rules.Checkers {
 		return nil, fmt.Errorf("a won board while the game goes on")
 	}
+	if g.phase == PhaseCube || g.phase == PhaseDoubled {
+		if len(g.made) > 0 {
+			return nil, fmt.Errorf("steps made before the roll")
+		}
+		return g, nil
+	}
 	rt := g.rulesTurn()
 	if _, _, err := rt.Next(g.made); err != nil {
 		return nil, fmt.Errorf("steps %q: %w", g.made, err)
@@ -194,17 +204,21 @@ func fromWire(w *wire) (*Game, error) {
 // "variant", meaning the scoring ("short" or "classic"); they read as
 // short nardi with that scoring.
 type wireOptions struct {
-	Game    string      `json:"game,omitempty"`
-	Rules   string      `json:"rules"`
-	Scoring string      `json:"scoring,omitempty"`
-	Legacy  string      `json:"variant,omitempty"`
-	Clock   TimeControl `json:"clock,omitzero"`
+	Game     string      `json:"game,omitempty"`
+	Rules    string      `json:"rules"`
+	Scoring  string      `json:"scoring,omitempty"`
+	Legacy   string      `json:"variant,omitempty"`
+	Clock    TimeControl `json:"clock,omitzero"`
+	Cube     bool        `json:"cube,omitempty"`
+	Jacoby   bool        `json:"jacoby,omitempty"`
+	Crawford bool        `json:"crawford,omitempty"`
 }
 
 // MarshalJSON writes the options with the variant, rule set and scoring
 // by name.
 func (o Options) MarshalJSON() ([]byte, error) {
-	return json.Marshal(wireOptions{Game: o.Game().Name(), Rules: o.Rules.String(), Scoring: o.Scoring.String(), Clock: o.Clock})
+	return json.Marshal(wireOptions{Game: o.Game().Name(), Rules: o.Rules.String(), Scoring: o.Scoring.String(), Clock: o.Clock,
+		Cube: o.Cube, Jacoby: o.Jacoby, Crawford: o.Crawford})
 }
 
 // UnmarshalJSON reads options written by MarshalJSON, or by the earlier
@@ -230,6 +244,6 @@ func (o *Options) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	*o = Options{Variant: v, Rules: rs, Scoring: sc, Clock: w.Clock}.canonical()
+	*o = Options{Variant: v, Rules: rs, Scoring: sc, Clock: w.Clock, Cube: w.Cube, Jacoby: w.Jacoby, Crawford: w.Crawford}.canonical()
 	return nil
 }

@@ -24,6 +24,13 @@ type Options struct {
 	Scoring rules.Scoring
 	// Clock is the time control; its zero value plays without a clock.
 	Clock TimeControl
+	// Cube: the doubling cube is played (the classic game; see Double).
+	Cube bool
+	// Jacoby: in a money game with the cube, mars and koks count only once
+	// the cube has been turned.
+	Jacoby bool
+	// Crawford: this is a match's Crawford game, with no double.
+	Crawford bool
 }
 
 // Game returns the variant the options play: Variant, or rules.Short.

@@ -17,9 +17,15 @@ const (
 	PhaseNoMoves
 	// PhaseOver: the game has ended; see Result.
 	PhaseOver
+	// PhaseCube: before the roll, the player on turn may double (Double)
+	// or roll (Roll); with the cube only.
+	PhaseCube
+	// PhaseDoubled: the player on turn has doubled; the opponent takes or
+	// drops.
+	PhaseDoubled
 )
 
-var phaseNames = [...]string{"moving", "complete", "nomoves", "over"}
+var phaseNames = [...]string{"moving", "complete", "nomoves", "over", "cube", "doubled"}
 
 // String names the phase.
 func (p Phase) String() string {
@@ -64,9 +70,11 @@ const (
 	ReasonResign
 	// ReasonTimeout: the loser's reserve ran out and the winner claimed.
 	ReasonTimeout
+	// ReasonDrop: the loser refused the cube.
+	ReasonDrop
 )
 
-var reasonNames = [...]string{"", "oin", "mars", "koks", "resign", "timeout"}
+var reasonNames = [...]string{"", "oin", "mars", "koks", "resign", "timeout", "drop"}
 
 // String names the reason.
 func (r Reason) String() string {
@@ -120,9 +128,8 @@ type Result struct {
 	Points int `json:"points"`
 }
 
-// Cube is the doubling cube. It is a placeholder for the classic variant's
-// cube, which comes later: every game now keeps Value 1, centred, and
-// Points equal Value.
+// Cube is the doubling cube: 1 and centred until a double is taken (see
+// Double); without Options.Cube it stays so, and Points equal Value.
 type Cube struct {
 	// Value is what the game's value is multiplied by: 1, 2, 4, ...
 	Value int `json:"value"`

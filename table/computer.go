@@ -79,6 +79,9 @@ func (s *Service) think(rec *store.GameRecord) (rules.Play, bool) {
 // meanwhile.
 func (s *Service) computerMove(ctx context.Context, rec *store.GameRecord) (Outcome, error) {
 	counter, turn := rec.Game.Counter(), rec.Game.Turn()
+	if ph := rec.Game.Phase(); ph == game.PhaseCube || ph == game.PhaseDoubled {
+		return s.computerCube(ctx, rec)
+	}
 	play, played := s.think(rec)
 	return s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
 		g := rec.Game
@@ -89,5 +92,37 @@ func (s *Service) computerMove(ctx context.Context, rec *store.GameRecord) (Outc
 			return g.ApplyPlay(turn, counter, play, s.now())
 		}
 		return g.Pass(counter, s.now())
+	})
+}
+
+// computerCube makes the computer's cube decision: to double or roll on
+// its turn, to take or drop a double.
+func (s *Service) computerCube(ctx context.Context, rec *store.GameRecord) (Outcome, error) {
+	g := rec.Game
+	counter, turn, decider := g.Counter(), g.Turn(), g.Decider()
+	cs := ai.CubeState{Cube: g.Cube().Value, Owner: -1, Crawford: g.Options().Crawford, Jacoby: g.Options().Jacoby}
+	if o := g.Cube().Owner; o != game.NoSeat {
+		cs.Owner = 0
+		if o != turn {
+			cs.Owner = 1
+		}
+	}
+	p := s.player(g.Player(decider).Level, g.Options())
+	s.thinking <- struct{}{}
+	d := p.Eval.Cube(g.TurnStart(), cs)
+	<-s.thinking
+	return s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
+		g, now := rec.Game, s.now()
+		switch {
+		case g.Counter() != counter:
+			return refuse(ErrStale, "the game moved on while the computer thought")
+		case g.Phase() == game.PhaseDoubled && d.Take:
+			return g.Take(decider, counter, now)
+		case g.Phase() == game.PhaseDoubled:
+			return g.Drop(decider, counter, now)
+		case d.Double:
+			return g.Double(turn, counter, now)
+		}
+		return g.Roll(turn, counter, now)
 	})
 }

@@ -12,6 +12,7 @@ import (
 
 	"nardi/ai"
 	"nardi/game"
+	"nardi/rules"
 	"nardi/store"
 )
 
@@ -432,5 +433,61 @@ func TestSweepRedrawsBoardsLeftBehind(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("the board left behind was not redrawn")
+	}
+}
+
+// TestComputerPlaysTheCube: in a classic game the computer decides its
+// cube and answers the person's doubles by itself.
+func TestComputerPlaysTheCube(t *testing.T) {
+	f := newFixture(t)
+	alice := f.users["alice"]
+	opts := game.Options{Cube: true, Rules: rules.Standard, Scoring: rules.WithKoks}
+	g, err := f.s.newGame(opts, [2]game.Player{game.Human(alice.ID, "alice"), game.Computer(game.Hard)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := f.st.CreateGame(ctx, store.NewGame{Kind: store.KindComputer, Chats: [2]int64{alice.ID, 0}, Game: g, Due: f.s.dueOf(store.KindComputer, g)}, f.clock.now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.ShowBoard(ctx, id, 0, alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	msg := f.d.lastBoard(t, alice.ID).message
+	doubled := false
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		rec, err := f.st.LoadGame(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := rec.Game
+		if g.Over() || (doubled && g.Cube().Value == 2) {
+			return // the computer took (or dropped, ending the game)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("stuck in %s, seat %d, cube %+v", g.Phase(), g.Turn(), g.Cube())
+		}
+		if g.Decider() == 0 {
+			a := f.in("alice", alice.ID, msg)
+			c := g.Counter()
+			var err error
+			switch g.Phase() {
+			case game.PhaseCube:
+				err = func() error {
+					_, err := f.s.mutate(ctx, id, func(rec *store.GameRecord, _ []store.Board) error {
+						return rec.Game.Double(0, c, f.clock.now())
+					})
+					return err
+				}()
+				doubled = err == nil
+			case game.PhaseMoving:
+				_, err = f.s.Step(ctx, a, id, c, g.NextSteps()[0])
+			}
+			if err != nil && !isStale(err) {
+				t.Fatalf("alice's action in %s: %v", g.Phase(), err)
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
