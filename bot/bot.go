@@ -110,7 +110,10 @@ func New(cfg Config) (*Bot, error) {
 		cfg.ChallengeTTL = challengeTTL
 	}
 	client := &http.Client{Timeout: cfg.PollTimeout + 10*time.Second}
-	opts := []tg.Option{tg.WithServerURL(cfg.APIURL), tg.WithHTTPClient(cfg.PollTimeout, client)}
+	opts := []tg.Option{tg.WithServerURL(cfg.APIURL), tg.WithHTTPClient(cfg.PollTimeout, client),
+		// The client's own complaints go through our log, and so through
+		// its token filter, not straight to the standard logger.
+		tg.WithErrorsHandler(func(err error) { cfg.Log.Warn("bot api client", "err", err) })}
 	if cfg.Username != "" {
 		opts = append(opts, tg.WithSkipGetMe())
 	}
