@@ -195,10 +195,11 @@ func (s *Store) AcceptChallenge(ctx context.Context, code string, by int64, now 
 	return c, id, nil
 }
 
-// ChallengeFrom returns the challenge made by a source, or ErrNotFound.
+// ChallengeFrom returns the newest challenge made by a source, or
+// ErrNotFound.
 func (s *Store) ChallengeFrom(ctx context.Context, source string) (Challenge, error) {
 	c, err := scanChallenge(s.db.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges
-		WHERE source = ? AND source <> '' ORDER BY created_at LIMIT 1`, source))
+		WHERE source = ? AND source <> '' ORDER BY created_at DESC, rowid DESC LIMIT 1`, source))
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNotFound
 	}

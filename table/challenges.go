@@ -37,7 +37,10 @@ func (s *Service) PostChallenge(ctx context.Context, a Actor, c store.Challenge,
 	defer unlock()
 	if a.Message != 0 {
 		c.Source = strconv.FormatInt(a.Chat, 10) + ":" + strconv.FormatInt(a.Message, 10)
-		if made, err := s.store.ChallengeFrom(ctx, c.Source); err == nil {
+		// The same command or tap handled again: its challenge, if still
+		// open. (A 🔁 tapped again once its offer has lapsed offers anew.)
+		if made, err := s.store.ChallengeFrom(ctx, c.Source); err == nil &&
+			made.Status == store.ChallengeOpen && s.now().Before(made.Expires) {
 			return made, refuse(ErrAlreadyPosted, "challenge %s", made.Code)
 		}
 	}

@@ -491,3 +491,29 @@ func TestComputerPlaysTheCube(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestRepeatedCommandPostsOnce: the same /duel handled twice (as after a
+// restart) posts one challenge and says nothing the second time; once that
+// challenge has lapsed, the same source may offer anew.
+func TestRepeatedCommandPostsOnce(t *testing.T) {
+	f := newFixture(t)
+	a := f.in("carol", group, 4242) // the command's message
+	shown := 0
+	show := func(store.Challenge) (int64, error) { shown++; return 88, nil }
+	first, err := f.s.PostChallenge(ctx, a, store.Challenge{Kind: store.KindGroup, ChatID: group}, show)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := f.s.PostChallenge(ctx, a, store.Challenge{Kind: store.KindGroup, ChatID: group}, show)
+	wantCode(t, err, ErrAlreadyPosted)
+	if again.Code != first.Code || shown != 1 {
+		t.Fatalf("posted %d times, %s then %s", shown, first.Code, again.Code)
+	}
+	// Another command while it is open: one open challenge a person.
+	_, err = f.s.PostChallenge(ctx, f.in("carol", group, 4243), store.Challenge{Kind: store.KindGroup, ChatID: group}, show)
+	wantCode(t, err, ErrChallengeOpen)
+	f.clock.add(DefaultChallengeTTL + time.Second)
+	if _, err := f.s.PostChallenge(ctx, a, store.Challenge{Kind: store.KindGroup, ChatID: group}, show); err != nil || shown != 2 {
+		t.Fatalf("after the first lapsed: %v, shown %d", err, shown)
+	}
+}
