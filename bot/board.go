@@ -130,19 +130,32 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 		return fitCaption(&lines, &optional, extra)
 	}
 	dice := diceText(g.Dice())
+	rolled := g.Phase() != game.PhaseCube && g.Phase() != game.PhaseDoubled
 	switch {
 	case g.Player(turn).IsComputer():
 		add("caption.turn_computer", nil)
-		if g.Phase() != game.PhaseNoMoves {
+		if rolled && g.Phase() != game.PhaseNoMoves {
 			add("caption.rolled_computer", map[string]any{"Dice": dice})
+		}
+		if g.Phase() != game.PhaseNoMoves && g.Decider() == turn {
 			add("caption.thinking", nil)
 		}
 	case turn == v.seat:
 		add("caption.turn_you", nil)
-		add("caption.rolled_you", map[string]any{"Dice": dice})
+		if rolled {
+			add("caption.rolled_you", map[string]any{"Dice": dice})
+		}
 	default:
 		add("caption.turn_name", map[string]any{"Name": g.Player(turn).Name})
-		add("caption.rolled_name", map[string]any{"Name": g.Player(turn).Name, "Dice": dice})
+		if rolled {
+			add("caption.rolled_name", map[string]any{"Name": g.Player(turn).Name, "Dice": dice})
+		}
+	}
+	if g.Options().Cube {
+		add("caption.cube", map[string]any{"Value": g.Cube().Value})
+		if g.Phase() == game.PhaseDoubled {
+			add("caption.cube_offer", map[string]any{"Name": nm[turn], "Value": 2 * g.Cube().Value})
+		}
 	}
 	if g.Phase() == game.PhaseNoMoves {
 		add("caption.no_moves", map[string]any{"Dice": dice})
@@ -286,6 +299,14 @@ func (b *Bot) keyboard(rec *store.GameRecord, v viewer) Keyboard {
 	turn := g.Turn()
 	var kb Keyboard
 	mine := turn == v.seat || v.seat == game.NoSeat
+	if d := g.Decider(); (d == v.seat || v.seat == game.NoSeat) && !g.Player(d).IsComputer() {
+		switch g.Phase() {
+		case game.PhaseCube:
+			kb = append(kb, []models.InlineKeyboardButton{button(t("button.double"), at(opDouble, "")), button(t("button.roll"), at(opRoll, ""))})
+		case game.PhaseDoubled:
+			kb = append(kb, []models.InlineKeyboardButton{button(t("button.take"), at(opTake, "")), button(t("button.drop"), at(opDrop, ""))})
+		}
+	}
 	_, forced := g.Forced() // played by itself in a moment
 	if mine && !g.Player(turn).IsComputer() && !forced {
 		steps := g.NextSteps()
@@ -333,7 +354,18 @@ func (b *Bot) picture(rec *store.GameRecord, v viewer) ([]byte, error) {
 	if v.seat != game.NoSeat && v.seat != turn {
 		view.Viewer = render.Opponent
 	}
-	if !g.Over() {
+	if g.Options().Cube {
+		view.Cube = g.Cube().Value
+		switch o := g.Cube().Owner; {
+		case o == game.NoSeat:
+			view.CubeOwner = render.CubeCentred
+		case o == turn:
+			view.CubeOwner = render.CubeMover
+		default:
+			view.CubeOwner = render.CubeOpponent
+		}
+	}
+	if !g.Over() && g.Dice().Valid() {
 		view.Dice = g.Dice()
 		unused := g.UnusedDice()
 		for i, d := range view.Dice.List() {

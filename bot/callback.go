@@ -26,6 +26,10 @@ const (
 	opMenu     = "mn" // arg: a command's name
 	opAccept   = "ac" // arg: a challenge code
 	opCancel   = "cx" // arg: a challenge code
+	opDouble   = "db" // classic: offer the cube
+	opRoll     = "ro" // classic: roll rather than double
+	opTake     = "tk" // classic: take a double
+	opDrop     = "dp" // classic: refuse a double
 )
 
 // ops is the one table from a button's operation to its handler.
@@ -44,6 +48,10 @@ var ops = map[string]func(b *Bot, ctx context.Context, r *request, a action){
 	opMenu:     (*Bot).onMenu,
 	opAccept:   (*Bot).onAccept,
 	opCancel:   (*Bot).onCancel,
+	opDouble:   (*Bot).onDouble,
+	opRoll:     (*Bot).onRoll,
+	opTake:     (*Bot).onTake,
+	opDrop:     (*Bot).onDrop,
 }
 
 // action is what a button's callback data says: an operation, the game and

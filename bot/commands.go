@@ -204,7 +204,7 @@ func (b *Bot) cmdPlay(ctx context.Context, r *request) {
 		b.reply(ctx, r, "error.private_only", map[string]any{"Bot": b.username})
 		return
 	}
-	level, clock, ok := parsePlayArgs(r.args)
+	level, opts, ok := parsePlayArgs(r.args)
 	if !ok {
 		b.reply(ctx, r, "error.usage_play", nil)
 		return
@@ -217,7 +217,7 @@ func (b *Bot) cmdPlay(ctx context.Context, r *request) {
 		b.sendPrompt(ctx, r, store.PromptLevel, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang))
 		return
 	}
-	b.startComputer(ctx, r, level, clock)
+	b.startComputer(ctx, r, level, opts)
 }
 
 func (b *Bot) cmdBoard(ctx context.Context, r *request) {

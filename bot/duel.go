@@ -46,22 +46,29 @@ func clockLine(lang locales.Lang, tc game.TimeControl) string {
 	return locales.T(lang, "duel.clock", map[string]any{"MoveSec": secsOf(tc.Move), "ReserveSec": secsOf(tc.Reserve)})
 }
 
-// parseDuelArgs reads "/duel [clock] [@someone]": the time control is
+// parseDuelArgs reads "/duel [classic] [clock] [@someone]": the time control is
 // game.DuelClock unless given ("5+30", "0" for none); @mentions are left
 // to the router's entities.
-func parseDuelArgs(args string) (game.TimeControl, bool) {
-	clock, seen := game.DuelClock, false
+func parseDuelArgs(args string) (game.Options, bool) {
+	clock, seen, isClassic := game.DuelClock, false, false
 	for _, f := range strings.Fields(args) {
 		if strings.HasPrefix(f, "@") {
 			continue
 		}
+		if strings.EqualFold(f, classicWord) {
+			isClassic = true
+			continue
+		}
 		tc, err := game.ParseTimeControl(f)
 		if err != nil || seen {
-			return game.TimeControl{}, false
+			return game.Options{}, false
 		}
 		clock, seen = tc, true
 	}
-	return clock, true
+	if isClassic {
+		return classic(clock), true
+	}
+	return game.Options{Clock: clock}, true
 }
 
 // challengeKeyboard holds a challenge's ⚔ accept button, and the
@@ -77,12 +84,11 @@ func challengeKeyboard(lang locales.Lang, code string, withCancel bool) Keyboard
 // cmdDuel challenges a friend: in a group with a ⚔ button, in a private
 // chat with an invite link.
 func (b *Bot) cmdDuel(ctx context.Context, r *request) {
-	clock, ok := parseDuelArgs(r.args)
+	opts, ok := parseDuelArgs(r.args)
 	if !ok {
 		b.replyKB(ctx, r, locales.T(r.lang, "duel.bad_clock", nil)+"\n\n"+locales.T(r.lang, "duel.usage", nil), nil)
 		return
 	}
-	opts := game.Options{Clock: clock}
 	if !r.group {
 		b.sendInvite(ctx, r, opts)
 		return

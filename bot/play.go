@@ -7,6 +7,7 @@ import (
 
 	"nardi/game"
 	"nardi/locales"
+	"nardi/rules"
 	"nardi/store"
 	"nardi/table"
 )
@@ -182,31 +183,50 @@ func (b *Bot) onLevel(ctx context.Context, r *request, a action) {
 		return
 	}
 	b.answer(ctx, r, "", false)
-	b.startComputer(ctx, r, level, game.TimeControl{})
+	b.startComputer(ctx, r, level, game.Options{})
 }
 
 // startComputer begins a game against the computer in the user's private
 // chat, or says why not.
-func (b *Bot) startComputer(ctx context.Context, r *request, level game.Level, clock game.TimeControl) {
-	if _, err := b.table.StartComputer(ctx, r.actor(), level, clock); err != nil {
+func (b *Bot) startComputer(ctx context.Context, r *request, level game.Level, opts game.Options) {
+	if _, err := b.table.StartComputer(ctx, r.actor(), level, opts); err != nil {
 		b.refusedReply(ctx, r, err)
 	}
 }
 
-// parsePlayArgs reads "/play [level] [clock]".
-func parsePlayArgs(args string) (level game.Level, clock game.TimeControl, ok bool) {
+// classicWord turns on the classic game: standard rules, koks, the
+// doubling cube (and, for money, the Jacoby rule).
+const classicWord = "classic"
+
+// classic returns the terms of the classic game with a clock.
+func classic(clock game.TimeControl) game.Options {
+	return game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true, Jacoby: true, Clock: clock}
+}
+
+// parsePlayArgs reads "/play [level] [classic] [clock]", the words in any
+// order.
+func parsePlayArgs(args string) (level game.Level, opts game.Options, ok bool) {
+	isClassic := false
 	for _, f := range strings.Fields(args) {
-		if l, err := game.ParseLevel(strings.ToLower(f)); err == nil && level == "" {
+		f = strings.ToLower(f)
+		if l, err := game.ParseLevel(f); err == nil && level == "" {
 			level = l
+			continue
+		}
+		if f == classicWord {
+			isClassic = true
 			continue
 		}
 		tc, err := game.ParseTimeControl(f)
 		if err != nil {
-			return "", game.TimeControl{}, false
+			return "", game.Options{}, false
 		}
-		clock = tc
+		opts.Clock = tc
 	}
-	return level, clock, true
+	if isClassic {
+		opts = classic(opts.Clock)
+	}
+	return level, opts, true
 }
 
 // typedPlay makes a play the user wrote in notation ("24/18 13/8*") in
@@ -223,4 +243,24 @@ func (b *Bot) typedPlay(ctx context.Context, r *request, text string) bool {
 		b.boards.request(out)
 	}
 	return true
+}
+
+func (b *Bot) onDouble(ctx context.Context, r *request, a action) {
+	out, err := b.table.Double(ctx, r.actor(), a.game, a.counter)
+	b.done(ctx, r, out, err)
+}
+
+func (b *Bot) onRoll(ctx context.Context, r *request, a action) {
+	out, err := b.table.Roll(ctx, r.actor(), a.game, a.counter)
+	b.done(ctx, r, out, err)
+}
+
+func (b *Bot) onTake(ctx context.Context, r *request, a action) {
+	out, err := b.table.Take(ctx, r.actor(), a.game, a.counter)
+	b.done(ctx, r, out, err)
+}
+
+func (b *Bot) onDrop(ctx context.Context, r *request, a action) {
+	out, err := b.table.Drop(ctx, r.actor(), a.game, a.counter)
+	b.done(ctx, r, out, err)
 }

@@ -234,7 +234,7 @@ func (s *Service) Rematch(ctx context.Context, a Actor, id int64) (Rematch, erro
 	}
 	if rec.Kind == store.KindComputer {
 		g := rec.Game
-		out, err := s.StartComputer(ctx, a, g.Player(seat.Other()).Level, g.Options().Clock)
+		out, err := s.StartComputer(ctx, a, g.Player(seat.Other()).Level, g.Options())
 		return Rematch{Computer: &out}, err
 	}
 	other := rec.Game.Player(seat.Other())

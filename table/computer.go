@@ -10,8 +10,8 @@ import (
 )
 
 // StartComputer begins a game of the actor against the computer in their
-// private chat and shows its board there.
-func (s *Service) StartComputer(ctx context.Context, a Actor, level game.Level, clock game.TimeControl) (Outcome, error) {
+// private chat, on the terms given, and shows its board there.
+func (s *Service) StartComputer(ctx context.Context, a Actor, level game.Level, opts game.Options) (Outcome, error) {
 	if a.Chat != a.User.ID {
 		return Outcome{}, refuse(ErrPrivateOnly, "chat %d", a.Chat)
 	}
@@ -20,7 +20,7 @@ func (s *Service) StartComputer(ctx context.Context, a Actor, level game.Level, 
 	if _, err := s.ActiveGame(ctx, a); err == nil {
 		return Outcome{}, refuse(ErrInProgress, "user %d", a.User.ID)
 	}
-	g, err := s.newGame(game.Options{Clock: clock}, [2]game.Player{game.Human(a.User.ID, a.User.Name), game.Computer(level)})
+	g, err := s.newGame(opts, [2]game.Player{game.Human(a.User.ID, a.User.Name), game.Computer(level)})
 	if err != nil {
 		return Outcome{}, err
 	}

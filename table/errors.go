@@ -130,6 +130,7 @@ var gameCodes = map[game.Code]Code{
 	game.ErrCannotPass:    ErrIllegal,
 	game.ErrNotTimedOut:   ErrClaimNotYet,
 	game.ErrClaimOnTurn:   ErrClaimOnTurn,
+	game.ErrNoCubeAction:  ErrStale,
 	game.ErrBadOptions:    ErrInternal,
 }
 

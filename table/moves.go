@@ -270,3 +270,32 @@ func (s *Service) ActiveGame(ctx context.Context, a Actor) (*store.GameRecord, e
 	}
 	return rec, err
 }
+
+// Double offers the cube, for the player on turn who may double, before
+// the roll (classic games).
+func (s *Service) Double(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
+		return rec.Game.Double(seat, counter, s.now())
+	})
+}
+
+// Roll throws the dice for the player on turn who chose not to double.
+func (s *Service) Roll(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
+		return rec.Game.Roll(seat, counter, s.now())
+	})
+}
+
+// Take accepts a double offered to the player.
+func (s *Service) Take(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
+		return rec.Game.Take(seat, counter, s.now())
+	})
+}
+
+// Drop refuses a double offered to the player, who loses the stake.
+func (s *Service) Drop(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
+		return rec.Game.Drop(seat, counter, s.now())
+	})
+}

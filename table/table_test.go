@@ -339,13 +339,13 @@ func TestResignQuestionBelongsToItsAsker(t *testing.T) {
 func TestComputerGame(t *testing.T) {
 	f := newFixture(t)
 	alice := f.users["alice"]
-	_, err := f.s.StartComputer(ctx, f.in("alice", group, 0), game.Easy, game.TimeControl{})
+	_, err := f.s.StartComputer(ctx, f.in("alice", group, 0), game.Easy, game.Options{})
 	wantCode(t, err, ErrPrivateOnly)
-	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, game.TimeControl{})
+	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, game.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Hard, game.TimeControl{})
+	_, err = f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Hard, game.Options{})
 	wantCode(t, err, ErrInProgress)
 	id := out.Game.ID
 	// Whatever the opening, the computer and the automatic actions bring
@@ -379,7 +379,7 @@ func TestComputerGame(t *testing.T) {
 func TestComputerClaimsAtOnce(t *testing.T) {
 	f := newFixture(t)
 	alice := f.users["alice"]
-	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, game.TimeControl{Move: time.Second, Reserve: time.Second})
+	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, game.Options{Clock: game.TimeControl{Move: time.Second, Reserve: time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}
