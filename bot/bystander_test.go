@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"nardi/bot/telegramtest"
+	"nardi/locales"
 	"nardi/store"
 )
 
@@ -19,6 +20,12 @@ func TestBystanderChangesNothing(t *testing.T) {
 	h := newHarness(t)
 	id, b := h.groupDuel("0")
 	h.waitBoard(b.ID, playable)
+	// The accepted challenge is closed when the group is quiet: wait for
+	// it, so that only the bystander could change anything after.
+	started := locales.T(locales.EN, "duel.started", map[string]any{"Name1": "Alice", "Name2": "Bob"})
+	if _, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && m.Text == started }); !ok {
+		t.Fatal("the accepted challenge was not closed")
+	}
 	// Alice's own menus and a question in the group.
 	h.srv.SendText(alice, group, "/settings")
 	h.waitText(group.ID, "⚙")
