@@ -8,7 +8,6 @@ import (
 
 	"nardi/bot/telegramtest"
 	"nardi/locales"
-	"nardi/store"
 )
 
 // TestBystanderChangesNothing: in a group where two people play, a member
@@ -98,7 +97,6 @@ func TestBystanderChangesNothing(t *testing.T) {
 	if !h.stepAsTurn(id, b.ID, alice, bob) {
 		t.Error("the game does not go on")
 	}
-	_ = store.PromptMenu
 }
 
 // TestQuickSettingsBothHold: two settings tapped at once both hold.

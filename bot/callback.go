@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"nardi/rules"
+	"nardi/table"
 )
 
 // The operations a button can ask for: the first field of its callback
@@ -35,12 +36,12 @@ const (
 // ops is the one table from a button's operation to its handler.
 var ops = map[string]func(b *Bot, ctx context.Context, r *request, a action){
 	opStep:     (*Bot).onStep,
-	opUndo:     (*Bot).onUndo,
-	opConfirm:  (*Bot).onConfirm,
+	opUndo:     tapOp((*table.Service).Undo),
+	opConfirm:  tapOp((*table.Service).Confirm),
 	opResign:   (*Bot).onResign,
 	opResignOK: (*Bot).onResignYes,
 	opResignNo: (*Bot).onResignNo,
-	opClaim:    (*Bot).onClaim,
+	opClaim:    tapOp((*table.Service).Claim),
 	opRematch:  (*Bot).onRematch,
 	opLevel:    (*Bot).onLevel,
 	opLang:     (*Bot).onLang,
@@ -48,10 +49,10 @@ var ops = map[string]func(b *Bot, ctx context.Context, r *request, a action){
 	opMenu:     (*Bot).onMenu,
 	opAccept:   (*Bot).onAccept,
 	opCancel:   (*Bot).onCancel,
-	opDouble:   (*Bot).onDouble,
-	opRoll:     (*Bot).onRoll,
-	opTake:     (*Bot).onTake,
-	opDrop:     (*Bot).onDrop,
+	opDouble:   tapOp((*table.Service).Double),
+	opRoll:     tapOp((*table.Service).Roll),
+	opTake:     tapOp((*table.Service).Take),
+	opDrop:     tapOp((*table.Service).Drop),
 }
 
 // action is what a button's callback data says: an operation, the game and

@@ -61,19 +61,13 @@ func (b *Bot) onStep(ctx context.Context, r *request, a action) {
 	b.done(ctx, r, out, err)
 }
 
-func (b *Bot) onUndo(ctx context.Context, r *request, a action) {
-	out, err := b.table.Undo(ctx, r.actor(), a.game, a.counter)
-	b.done(ctx, r, out, err)
-}
-
-func (b *Bot) onConfirm(ctx context.Context, r *request, a action) {
-	out, err := b.table.Confirm(ctx, r.actor(), a.game, a.counter)
-	b.done(ctx, r, out, err)
-}
-
-func (b *Bot) onClaim(ctx context.Context, r *request, a action) {
-	out, err := b.table.Claim(ctx, r.actor(), a.game, a.counter)
-	b.done(ctx, r, out, err)
+// tapOp makes the handler of a board button that is one call of the
+// centre with the game and counter the button was drawn for.
+func tapOp(call func(*table.Service, context.Context, table.Actor, int64, uint32) (table.Outcome, error)) func(*Bot, context.Context, *request, action) {
+	return func(b *Bot, ctx context.Context, r *request, a action) {
+		out, err := call(b.table, ctx, r.actor(), a.game, a.counter)
+		b.done(ctx, r, out, err)
+	}
 }
 
 // seatArg writes a seat for callback data.
@@ -243,24 +237,4 @@ func (b *Bot) typedPlay(ctx context.Context, r *request, text string) bool {
 		b.boards.request(out)
 	}
 	return true
-}
-
-func (b *Bot) onDouble(ctx context.Context, r *request, a action) {
-	out, err := b.table.Double(ctx, r.actor(), a.game, a.counter)
-	b.done(ctx, r, out, err)
-}
-
-func (b *Bot) onRoll(ctx context.Context, r *request, a action) {
-	out, err := b.table.Roll(ctx, r.actor(), a.game, a.counter)
-	b.done(ctx, r, out, err)
-}
-
-func (b *Bot) onTake(ctx context.Context, r *request, a action) {
-	out, err := b.table.Take(ctx, r.actor(), a.game, a.counter)
-	b.done(ctx, r, out, err)
-}
-
-func (b *Bot) onDrop(ctx context.Context, r *request, a action) {
-	out, err := b.table.Drop(ctx, r.actor(), a.game, a.counter)
-	b.done(ctx, r, out, err)
 }

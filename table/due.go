@@ -117,7 +117,7 @@ func (s *Service) redrawBehind(ctx context.Context, before time.Time) {
 }
 
 // cleanUp runs daily: games idle for a week are abandoned, old challenges
-// forgotten.
+// and prompts forgotten.
 func (s *Service) cleanUp(ctx context.Context) {
 	now := s.now()
 	ids, err := s.store.AbandonIdle(ctx, now.Add(-7*24*time.Hour), now)
@@ -128,6 +128,10 @@ func (s *Service) cleanUp(ctx context.Context) {
 	}
 	if _, err := s.store.DeleteChallenges(ctx, now.Add(-30*24*time.Hour)); err != nil {
 		s.log.Warn("deleting old challenges failed", "err", err)
+	}
+	// Menus, questions and played messages of a month ago are long dead.
+	if err := s.store.DeletePrompts(ctx, now.Add(-30*24*time.Hour)); err != nil {
+		s.log.Warn("deleting old prompts failed", "err", err)
 	}
 }
 

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"strings"
+	"time"
 
 	"nardi/game"
 	"nardi/rules"
@@ -47,27 +48,6 @@ func (s *Service) Step(ctx context.Context, a Actor, id int64, counter uint32, s
 			g.FinishAlone(now)
 		}
 		return nil
-	})
-}
-
-// Undo takes back the last step of the player's turn.
-func (s *Service) Undo(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
-	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
-		return rec.Game.Undo(seat, counter)
-	})
-}
-
-// Confirm ends a turn whose play is complete.
-func (s *Service) Confirm(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
-	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
-		return rec.Game.Confirm(seat, counter, s.now())
-	})
-}
-
-// Claim ends the game for the player whose opponent has run out of time.
-func (s *Service) Claim(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
-	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
-		return rec.Game.ClaimTimeout(seat, counter, s.now())
 	})
 }
 
@@ -271,31 +251,50 @@ func (s *Service) ActiveGame(ctx context.Context, a Actor) (*store.GameRecord, e
 	return rec, err
 }
 
+// seatAction is a game action a seat takes with the counter it saw.
+type seatAction func(g *game.Game, seat game.Seat, counter uint32, now time.Time) error
+
+// tapAction runs a game action from a board's button (see tap).
+func (s *Service) tapAction(ctx context.Context, a Actor, id int64, counter uint32, act seatAction) (Outcome, error) {
+	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
+		return act(rec.Game, seat, counter, s.now())
+	})
+}
+
+// Undo takes back the last step of the player's turn.
+func (s *Service) Undo(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tapAction(ctx, a, id, counter, func(g *game.Game, seat game.Seat, counter uint32, _ time.Time) error {
+		return g.Undo(seat, counter)
+	})
+}
+
+// Confirm ends a turn whose play is complete.
+func (s *Service) Confirm(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tapAction(ctx, a, id, counter, (*game.Game).Confirm)
+}
+
+// Claim ends the game for the player whose opponent has run out of time.
+func (s *Service) Claim(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tapAction(ctx, a, id, counter, (*game.Game).ClaimTimeout)
+}
+
 // Double offers the cube, for the player on turn who may double, before
 // the roll (classic games).
 func (s *Service) Double(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
-	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
-		return rec.Game.Double(seat, counter, s.now())
-	})
+	return s.tapAction(ctx, a, id, counter, (*game.Game).Double)
 }
 
 // Roll throws the dice for the player on turn who chose not to double.
 func (s *Service) Roll(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
-	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
-		return rec.Game.Roll(seat, counter, s.now())
-	})
+	return s.tapAction(ctx, a, id, counter, (*game.Game).Roll)
 }
 
 // Take accepts a double offered to the player.
 func (s *Service) Take(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
-	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
-		return rec.Game.Take(seat, counter, s.now())
-	})
+	return s.tapAction(ctx, a, id, counter, (*game.Game).Take)
 }
 
 // Drop refuses a double offered to the player, who loses the stake.
 func (s *Service) Drop(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
-	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
-		return rec.Game.Drop(seat, counter, s.now())
-	})
+	return s.tapAction(ctx, a, id, counter, (*game.Game).Drop)
 }
