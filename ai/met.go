@@ -6,10 +6,10 @@ import "sync"
 // either side with even chances, a win is a mars (gammon) with the rate
 // metMars, and the cube is left out before the Crawford game (a "dead
 // cube" table). After the Crawford game the trailer doubles at once and
-// the leader takes, so each game is worth two points to the trailer. It
-// agrees with the published tables to a few percent where it matters
-// most (1-away/2-away Crawford: 31.3% for the trailer against about 32%),
-// and is a first model, to be replaced by one that plays the cube.
+// the leader takes, so each game is worth two points to the trailer. At
+// 1-away/2-away Crawford it gives the trailer 31.3% (published tables give
+// about 32%, a figure quoted from memory, not checked here). It is a first
+// model, to be replaced by one that plays the cube.
 const (
 	metMars = 0.25
 	metMax  = 64 // the longest match (and cube) it covers
