@@ -82,8 +82,10 @@ type Bot struct {
 	userLocks   keyed.Locks[int64] // one change of a person at a time
 	promptLocks keyed.Locks[int64] // per chat: a menu is recorded before its taps count
 
-	ctx   context.Context // lives as long as Run; async work uses it
-	async sync.WaitGroup
+	ctx     context.Context // lives as long as Run; async work uses it
+	asyncMu sync.Mutex      // orders async.Add before the final Wait
+	stopped bool            // Run is ending: no new background work
+	async   sync.WaitGroup
 }
 
 // New prepares a bot; Run starts it.
@@ -170,6 +172,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.log.Info("bot started", "username", b.username)
 	err = p.Run(ctx)
 	b.table.Stop()
+	b.asyncMu.Lock()
+	b.stopped = true
+	b.asyncMu.Unlock()
 	b.async.Wait()
 	b.log.Info("bot stopped")
 	return err
@@ -226,9 +231,17 @@ func (b *Bot) warmUp() {
 	}
 }
 
-// goAsync runs f in the background, tracked so that Run waits for it.
+// goAsync runs f in the background, tracked so that Run waits for it;
+// once Run is ending it runs nothing (a board left behind is redrawn at
+// the next start).
 func (b *Bot) goAsync(f func(ctx context.Context)) {
+	b.asyncMu.Lock()
+	if b.stopped {
+		b.asyncMu.Unlock()
+		return
+	}
 	b.async.Add(1)
+	b.asyncMu.Unlock()
 	go func() {
 		defer b.async.Done()
 		defer func() {

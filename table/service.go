@@ -91,10 +91,11 @@ type Service struct {
 	players  sync.Map            // "level/rules/scoring" -> *ai.Player
 	thinking chan struct{}
 
-	mu    sync.Mutex
-	ctx   context.Context // lives from Start to Stop; background work uses it
-	async sync.WaitGroup
-	cron  *cron.Cron
+	mu      sync.Mutex
+	ctx     context.Context // lives from Start to Stop; background work uses it
+	stopped bool            // Stop has begun: no new background work
+	async   sync.WaitGroup
+	cron    *cron.Cron
 }
 
 // New prepares the centre; Start sets it going.
@@ -147,6 +148,9 @@ func (s *Service) Stop() {
 	if s.cron != nil {
 		<-s.cron.Stop().Done()
 	}
+	s.mu.Lock()
+	s.stopped = true // a timer firing now starts nothing: the sweep after a restart will
+	s.mu.Unlock()
 	s.async.Wait()
 	s.pauseClocks(context.Background())
 }
@@ -161,9 +165,16 @@ func (s *Service) background() context.Context {
 // now tells the time.
 func (s *Service) now() time.Time { return s.cfg.Now() }
 
-// goAsync runs f in the background, tracked so that Stop waits for it.
+// goAsync runs f in the background, tracked so that Stop waits for it;
+// once Stop has begun it runs nothing.
 func (s *Service) goAsync(f func(ctx context.Context)) {
+	s.mu.Lock()
+	if s.stopped {
+		s.mu.Unlock()
+		return
+	}
 	s.async.Add(1)
+	s.mu.Unlock()
 	go func() {
 		defer s.async.Done()
 		defer func() {
