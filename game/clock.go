@@ -47,12 +47,16 @@ func (g *Game) startClock(now time.Time) {
 	}
 }
 
-// clockRuns tells whether the time of the seat on turn counts: the game
-// has a clock and the turn is to be played, its cube decision included (a
-// roll with no legal play waits for its pass without a clock, and so does
-// the answer to a double).
+// clockRuns tells whether the time of the deciding seat (see Decider)
+// counts: the game has a clock and a decision is to be made, a cube
+// decision included (a roll with no legal play waits for its pass without
+// a clock).
 func (g *Game) clockRuns() bool {
-	return g.opts.Clock.Enabled() && (g.phase == PhaseMoving || g.phase == PhaseComplete || g.phase == PhaseCube)
+	switch g.phase {
+	case PhaseMoving, PhaseComplete, PhaseCube, PhaseDoubled:
+		return g.opts.Clock.Enabled()
+	}
+	return false
 }
 
 // Elapsed returns the time spent in the current turn by now, paused time
@@ -76,7 +80,7 @@ func (g *Game) TimeLeft(s Seat, now time.Time) (move, reserve time.Duration) {
 		return 0, 0
 	}
 	move, reserve = g.opts.Clock.Move, g.clock.Reserve[s]
-	if s != g.turn || !g.clockRuns() {
+	if s != g.Decider() || !g.clockRuns() {
 		return move, reserve
 	}
 	el := g.Elapsed(now)
@@ -87,7 +91,8 @@ func (g *Game) TimeLeft(s Seat, now time.Time) (move, reserve time.Duration) {
 	return 0, max(reserve, 0)
 }
 
-// Deadline returns when the seat on turn runs out of time: TurnStarted +
+// Deadline returns when the deciding seat (the seat on turn, or the
+// doubled one while it answers) runs out of time: TurnStarted +
 // Move + its Reserve. There is none without a clock, while paused, in a
 // turn with no legal play, after the timeout has been marked, or once the
 // game is over.
@@ -95,56 +100,62 @@ func (g *Game) Deadline() (time.Time, bool) {
 	if !g.clockRuns() || g.clock.Paused || g.clock.TimedOut {
 		return time.Time{}, false
 	}
-	return g.clock.TurnStarted.Add(g.opts.Clock.Move + g.clock.Reserve[g.turn]), true
+	return g.clock.TurnStarted.Add(g.opts.Clock.Move + g.clock.Reserve[g.Decider()]), true
 }
 
-// overdue tells whether the seat on turn has used up its move time and
+// overdue tells whether the deciding seat has used up its move time and
 // reserve by now.
 func (g *Game) overdue(now time.Time) bool {
-	return g.clockRuns() && g.Elapsed(now) >= g.opts.Clock.Move+g.clock.Reserve[g.turn]
+	return g.clockRuns() && g.Elapsed(now) >= g.opts.Clock.Move+g.clock.Reserve[g.Decider()]
 }
 
 // charge takes the current turn's overrun of the move time from the
-// mover's reserve, never below zero, and clears a timeout.
+// deciding seat's reserve, never below zero, and clears a timeout.
 func (g *Game) charge(now time.Time) {
 	if g.clockRuns() {
 		if over := g.Elapsed(now) - g.opts.Clock.Move; over > 0 {
-			g.clock.Reserve[g.turn] = max(g.clock.Reserve[g.turn]-over, 0)
+			d := g.Decider()
+			g.clock.Reserve[d] = max(g.clock.Reserve[d]-over, 0)
 		}
 	}
 	g.clock.TimedOut = false
 }
 
-// MarkTimedOut records that the seat on turn has run out of time by now,
-// so that its opponent may claim the game. The game goes on: the late
-// player may still end the turn, which clears the mark.
+// MarkTimedOut records that the deciding seat (see Decider) has run out
+// of time by now, so that its opponent may claim the game. The game goes
+// on: the late player may still make the decision, which clears the mark.
 func (g *Game) MarkTimedOut(counter uint32, now time.Time) error {
-	if err := g.check(g.turn, counter, false); err != nil {
+	d := g.Decider()
+	if err := g.check(d, counter, false); err != nil {
 		return err
 	}
 	if g.clock.TimedOut || !g.overdue(now) {
-		return fail(ErrNotTimedOut, fmt.Sprintf("seat %d still has time", g.turn))
+		return fail(ErrNotTimedOut, fmt.Sprintf("seat %d still has time", d))
 	}
 	g.counter++
 	g.clock.TimedOut = true
-	g.clock.Reserve[g.turn] = 0
+	g.clock.Reserve[d] = 0
 	return nil
 }
 
-// ClaimTimeout ends the game for the seat whose opponent, on turn, has
-// run out of time (marked or not): it wins rules.TimeoutValue (a mars).
+// ClaimTimeout ends the game for the seat whose opponent, the deciding
+// seat, has run out of time (marked or not): it wins rules.TimeoutValue
+// (a mars) times the cube, and in a match the whole match.
 func (g *Game) ClaimTimeout(s Seat, counter uint32, now time.Time) error {
 	if err := g.check(s, counter, false); err != nil {
 		return err
 	}
-	if s == g.turn {
+	if s == g.Decider() {
 		return fail(ErrClaimOnTurn, "only the opponent of the late player may claim")
 	}
 	if !g.clock.TimedOut && !g.overdue(now) {
-		return fail(ErrNotTimedOut, fmt.Sprintf("seat %d still has time", g.turn))
+		return fail(ErrNotTimedOut, fmt.Sprintf("seat %d still has time", g.Decider()))
 	}
 	g.counter++
 	g.end(s, ReasonTimeout, rules.TimeoutValue, now)
+	// In a match the late player loses the match: a player who has gone
+	// away is not waited for game after game.
+	g.result.Forfeit = g.opts.Match > 0
 	return nil
 }
 

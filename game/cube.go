@@ -20,7 +20,7 @@ const MaxCube = 64
 // MayDouble tells whether the player on turn may double before this roll.
 func (g *Game) MayDouble() bool {
 	c := g.cube
-	return g.opts.Cube && !g.opts.Crawford && c.Value < MaxCube && (c.Owner == NoSeat || c.Owner == g.turn)
+	return g.opts.Cube && !g.match.Crawford && c.Value < MaxCube && (c.Owner == NoSeat || c.Owner == g.turn)
 }
 
 // startTurn gives the turn to a seat: in PhaseCube when it may double,
@@ -61,6 +61,7 @@ func (g *Game) Double(s Seat, counter uint32, now time.Time) error {
 	}
 	g.counter++
 	g.charge(now)
+	g.cubes = append(g.cubes, CubeAction{Before: len(g.history), Seat: s, Kind: CubeDouble, Value: 2 * g.cube.Value})
 	g.phase = PhaseDoubled
 	g.startClock(now)
 	return nil
@@ -73,7 +74,9 @@ func (g *Game) Take(s Seat, counter uint32, now time.Time) error {
 		return err
 	}
 	g.counter++
+	g.charge(now)
 	g.cube = Cube{Value: 2 * g.cube.Value, Owner: s}
+	g.cubes = append(g.cubes, CubeAction{Before: len(g.history), Seat: s, Kind: CubeTake, Value: g.cube.Value})
 	g.beginTurn(g.turn, g.roll(), now)
 	return nil
 }
@@ -85,6 +88,8 @@ func (g *Game) Drop(s Seat, counter uint32, now time.Time) error {
 		return err
 	}
 	g.counter++
+	g.charge(now)
+	g.cubes = append(g.cubes, CubeAction{Before: len(g.history), Seat: s, Kind: CubeDrop, Value: g.cube.Value})
 	g.end(g.turn, ReasonDrop, 1, now)
 	return nil
 }

@@ -80,13 +80,6 @@ func TestCubeOwnerOnlyAndCap(t *testing.T) {
 	}
 }
 
-func TestCrawfordGameHasNoCube(t *testing.T) {
-	g := cubeGame(t, Options{Crawford: true}, 6, 5, 4, 3)
-	if g.Phase() == PhaseCube || g.MayDouble() {
-		t.Fatalf("a cube decision in the Crawford game: %s", g.Phase())
-	}
-}
-
 // TestJacoby: in a money game under the Jacoby rule a mars or koks counts
 // as a single while the cube is centred, in full once it was turned.
 func TestJacoby(t *testing.T) {

@@ -21,9 +21,12 @@ const (
 	// DueTimeout: the player on turn runs out of time: MarkTimedOut, and
 	// offer the opponent the claim.
 	DueTimeout
+	// DueNext: a game of a match is over and the match is not; the next
+	// game begins (NextGame) once the result has been shown a while.
+	DueNext
 )
 
-var dueNames = [...]string{"", "computer", "pass", "forced", "timeout"}
+var dueNames = [...]string{"", "computer", "pass", "forced", "timeout", "next"}
 
 // String names the kind ("" for DueNone).
 func (k DueKind) String() string {
@@ -53,19 +56,20 @@ type Due struct {
 // false when there is none: the computer's play (due at once), the pass of
 // a roll with no legal play or a person's forced play (due delay after the
 // roll, so that players see it), or the timeout of the seat on turn (due
-// at its Deadline). A scheduler that keeps the time of the next due action
+// at its Deadline), or in a match the next game (NextGamePause after the
+// end of the last). A scheduler that keeps the time of the next due action
 // can also finish, after a restart, what the bot had left undone.
 func (g *Game) Due(delay time.Duration) (Due, bool) {
 	start := g.clock.TurnStarted
 	switch {
+	case g.phase == PhaseOver && !g.Done():
+		return Due{DueNext, g.finished.Add(NextGamePause)}, true
 	case g.phase == PhaseOver:
 		return Due{}, false
 	case g.phase == PhaseNoMoves:
 		return Due{DuePass, start.Add(delay)}, true
 	case g.players[g.Decider()].IsComputer():
 		return Due{DueComputer, start}, true
-	case g.phase == PhaseDoubled:
-		return Due{}, false // the person decides
 	}
 	if _, ok := g.Forced(); ok {
 		return Due{DueForced, start.Add(delay)}, true

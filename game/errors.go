@@ -37,6 +37,8 @@ const (
 	// ErrNoCubeAction: a double, take, drop or roll that the game does not
 	// wait for now.
 	ErrNoCubeAction
+	// ErrNotOver: the next game of a match while the current one goes on.
+	ErrNotOver
 )
 
 var codeNames = [...]string{
@@ -52,6 +54,7 @@ var codeNames = [...]string{
 	ErrBadOptions:    "bad options",
 	ErrClaimOnTurn:   "claim by the seat on turn",
 	ErrNoCubeAction:  "no cube action now",
+	ErrNotOver:       "the game goes on",
 }
 
 // String names the code in English, for logs.

@@ -67,6 +67,9 @@ type Game struct {
 	phase    Phase
 	counter  uint32
 	history  []TurnRecord
+	cubes    []CubeAction // the cube actions of the current game
+	match    MatchState   // in a match (Options.Match > 0)
+	past     []PastGame   // the match's finished games
 	cube     Cube
 	clock    Clock
 	result   Result
@@ -97,19 +100,11 @@ func NewWithRoller(opts Options, players [2]Player, r Roller, now time.Time) (*G
 		r = CryptoRoller()
 	}
 	opts = opts.canonical()
-	g := &Game{
-		opts:    opts,
-		players: players,
-		pos:     opts.Game().Start(),
-		cube:    centredCube,
-		roller:  r,
-		started: now.UTC(),
+	g := &Game{opts: opts, players: players, roller: r}
+	if opts.Match > 0 {
+		g.match = MatchState{Number: 1}
 	}
-	g.clock.Reserve = [2]time.Duration{opts.Clock.Reserve, opts.Clock.Reserve}
-	starter, d := rules.OpeningRoll(g.die)
-	s := Seat(starter)
-	g.opening[s], g.opening[s.Other()] = d[0], d[1]
-	g.beginTurn(s, d, now)
+	g.reset(now)
 	return g, nil
 }
 
@@ -478,15 +473,26 @@ func (g *Game) Pass(counter uint32, now time.Time) error {
 }
 
 // Resign ends the game at the seat's request, on turn or not: the
-// opponent wins rules.ResignValue of the resigner's checkers borne off
-// (2 with none, else 1). Steps of a turn in progress do not count.
+// opponent wins ResignValue times the cube. Steps of a turn in progress do
+// not count.
 func (g *Game) Resign(s Seat, counter uint32, now time.Time) error {
 	if err := g.check(s, counter, false); err != nil {
 		return err
 	}
 	g.counter++
-	g.end(s.Other(), ReasonResign, rules.ResignValue(int(view(g.pos, s).Mine[rules.Off])), now)
+	g.end(s.Other(), ReasonResign, g.ResignValue(s), now)
 	return nil
+}
+
+// ResignValue is what a seat's resignation is worth now, before the cube:
+// rules.ResignValue of its checkers borne off (a mars with none, else a
+// single), but a single in a money game under the Jacoby rule while the
+// cube has not been turned. The opponent scores it times the cube.
+func (g *Game) ResignValue(s Seat) int {
+	if g.opts.Jacoby && g.cube.Value == 1 {
+		return rules.Oin
+	}
+	return rules.ResignValue(int(view(g.pos, s).Mine[rules.Off]))
 }
 
 // commitMade ends the turn with the steps made.

@@ -26,6 +26,9 @@ type wire struct {
 	Phase    Phase        `json:"phase"`
 	Counter  uint32       `json:"counter"`
 	History  []TurnRecord `json:"history,omitempty"`
+	Cubes    []CubeAction `json:"cubes,omitempty"`
+	Match    *MatchState  `json:"match,omitempty"`
+	Past     []PastGame   `json:"past,omitempty"`
 	Cube     Cube         `json:"cube"`
 	Clock    Clock        `json:"clock"`
 	Result   *Result      `json:"result,omitempty"`
@@ -53,6 +56,8 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 		Phase:    g.phase,
 		Counter:  g.counter,
 		History:  g.history,
+		Cubes:    g.cubes,
+		Past:     g.past,
 		Cube:     g.cube,
 		Clock:    g.clock,
 		Started:  g.started,
@@ -61,6 +66,10 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 	if g.phase == PhaseOver {
 		r := g.result
 		w.Result = &r
+	}
+	if g.opts.Match > 0 {
+		m := g.match
+		w.Match = &m
 	}
 	return json.Marshal(w)
 }
@@ -108,7 +117,10 @@ func fromWire(w *wire) (*Game, error) {
 		return nil, fmt.Errorf("seat %d on turn", w.Turn)
 	}
 	cubePhase := w.Phase == PhaseCube || w.Phase == PhaseDoubled
-	if !w.Dice.Valid() && !(cubePhase && w.Dice == rules.Dice{}) {
+	// Before a roll (a cube decision, or a game that ended in one) there
+	// are no dice.
+	noRoll := cubePhase || (w.Phase == PhaseOver && w.Options.Cube)
+	if !w.Dice.Valid() && !(noRoll && w.Dice == rules.Dice{}) {
 		return nil, fmt.Errorf("dice %v", w.Dice)
 	}
 	if cubePhase && !w.Options.Cube {
@@ -120,6 +132,17 @@ func fromWire(w *wire) (*Game, error) {
 	for i, r := range w.History {
 		if !r.Seat.Valid() || !r.Dice.Valid() || len(r.Steps) > 4 {
 			return nil, fmt.Errorf("history turn %d: %+v", i, r)
+		}
+	}
+	if (w.Match != nil) != (w.Options.Match > 0) {
+		return nil, fmt.Errorf("match state %v in a match to %d", w.Match, w.Options.Match)
+	}
+	if w.Match != nil && (w.Match.Number != len(w.Past)+1 || w.Match.Score[0] < 0 || w.Match.Score[1] < 0) {
+		return nil, fmt.Errorf("match state %+v after %d games", *w.Match, len(w.Past))
+	}
+	for i, c := range w.Cubes {
+		if !c.Seat.Valid() || c.Kind < CubeDouble || c.Kind > CubeDrop || c.Before < 0 || c.Before > len(w.History) {
+			return nil, fmt.Errorf("cube action %d: %+v", i, c)
 		}
 	}
 	for s, r := range w.Clock.Reserve {
@@ -138,10 +161,15 @@ func fromWire(w *wire) (*Game, error) {
 		phase:    w.Phase,
 		counter:  w.Counter,
 		history:  w.History,
+		cubes:    w.Cubes,
+		past:     w.Past,
 		cube:     w.Cube,
 		clock:    w.Clock,
 		started:  w.Started,
 		finished: w.Finished,
+	}
+	if w.Match != nil {
+		g.match = *w.Match
 	}
 	if len(g.made) == 0 {
 		g.made = nil
@@ -211,14 +239,14 @@ type wireOptions struct {
 	Clock    TimeControl `json:"clock,omitzero"`
 	Cube     bool        `json:"cube,omitempty"`
 	Jacoby   bool        `json:"jacoby,omitempty"`
-	Crawford bool        `json:"crawford,omitempty"`
+	Match    int         `json:"match,omitempty"`
 }
 
 // MarshalJSON writes the options with the variant, rule set and scoring
 // by name.
 func (o Options) MarshalJSON() ([]byte, error) {
 	return json.Marshal(wireOptions{Game: o.Game().Name(), Rules: o.Rules.String(), Scoring: o.Scoring.String(), Clock: o.Clock,
-		Cube: o.Cube, Jacoby: o.Jacoby, Crawford: o.Crawford})
+		Cube: o.Cube, Jacoby: o.Jacoby, Match: o.Match})
 }
 
 // UnmarshalJSON reads options written by MarshalJSON, or by the earlier
@@ -244,6 +272,6 @@ func (o *Options) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	*o = Options{Variant: v, Rules: rs, Scoring: sc, Clock: w.Clock, Cube: w.Cube, Jacoby: w.Jacoby, Crawford: w.Crawford}.canonical()
+	*o = Options{Variant: v, Rules: rs, Scoring: sc, Clock: w.Clock, Cube: w.Cube, Jacoby: w.Jacoby, Match: w.Match}.canonical()
 	return nil
 }

@@ -27,10 +27,11 @@ type Options struct {
 	// Cube: the doubling cube is played (the classic game; see Double).
 	Cube bool
 	// Jacoby: in a money game with the cube, mars and koks count only once
-	// the cube has been turned.
+	// the cube has been turned. Never in a match.
 	Jacoby bool
-	// Crawford: this is a match's Crawford game, with no double.
-	Crawford bool
+	// Match is the length of a match in points (1 to MaxMatch), played
+	// game after game in the same Game; 0 plays a single game.
+	Match int
 }
 
 // Game returns the variant the options play: Variant, or rules.Short.
@@ -59,6 +60,12 @@ func (o Options) validate() error {
 	}
 	if o.Scoring != rules.OinMars && o.Scoring != rules.WithKoks {
 		return fmt.Errorf("unknown scoring %d", o.Scoring)
+	}
+	if o.Match < 0 || o.Match > MaxMatch {
+		return fmt.Errorf("a match to %d points (at most %d)", o.Match, MaxMatch)
+	}
+	if o.Jacoby && o.Match > 0 {
+		return fmt.Errorf("the Jacoby rule in a match")
 	}
 	return o.Clock.validate()
 }

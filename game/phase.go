@@ -126,6 +126,9 @@ type Result struct {
 	Value int `json:"value"`
 	// Points is what the winner scores: Value times the cube's value.
 	Points int `json:"points"`
+	// Forfeit: in a match, the loser gave up the whole match (ran out of
+	// time), which the winner takes whatever the score.
+	Forfeit bool `json:"forfeit,omitempty"`
 }
 
 // Cube is the doubling cube: 1 and centred until a double is taken (see
