@@ -45,11 +45,16 @@ type Evaluator struct {
 	// game and for backgammon as gnubg scores it.
 	Scoring rules.Scoring
 	db      *bearoff.DB
+	values  Values     // what the ends are worth to the player in view
+	opp     *Evaluator // the same seen from the opponent (e itself when symmetric)
 }
 
-// NewEvaluator returns an evaluator for the rule set and scoring.
+// NewEvaluator returns an evaluator for the rule set and scoring, valuing
+// the ends as in a money game (see ForCube for a match).
 func NewEvaluator(net *Net, rs rules.RuleSet, s rules.Scoring) *Evaluator {
-	return &Evaluator{Net: net, Rules: rs, Scoring: s, db: bearoff.Get(rs == rules.Nardi)}
+	e := &Evaluator{Net: net, Rules: rs, Scoring: s, db: bearoff.Get(rs == rules.Nardi), values: moneyValues(s)}
+	e.opp = e
+	return e
 }
 
 // scratch is one goroutine's working memory.
@@ -106,10 +111,10 @@ func (e *Evaluator) probs(p *rules.Position, s *scratch) Probs {
 // play, seen from the mover (who is no longer on roll).
 func (e *Evaluator) afterPlay(r *rules.Position, s *scratch) float64 {
 	if r.Won() {
-		return float64(r.Value(e.Scoring))
+		return e.won(r)
 	}
 	opp := r.Swap()
-	return -e.probs(&opp, s).Equity(e.Scoring)
+	return e.equity(e.probs(&opp, s).flip())
 }
 
 // Evaluate returns the chances of the player on roll in the position.
@@ -127,7 +132,7 @@ func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch
 	for i := range results {
 		r := &results[i]
 		if r.Won() {
-			out = append(out, float64(r.Value(e.Scoring)))
+			out = append(out, e.won(r))
 			continue
 		}
 		o := r.Swap()
@@ -137,7 +142,7 @@ func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch
 			pr = Probs(s.a.out)
 			pr.tidy()
 		}
-		out = append(out, -pr.Equity(e.Scoring))
+		out = append(out, e.equity(pr.flip()))
 	}
 	return out
 }
@@ -157,20 +162,20 @@ func (e *Evaluator) best0(p *rules.Position, results []rules.Position, s *scratc
 // 21 rolls, the opponent answering each with its best play at 0-ply.
 func (e *Evaluator) ply1(r *rules.Position, s *scratch) float64 {
 	if r.Won() {
-		return float64(r.Value(e.Scoring))
+		return e.won(r)
 	}
 	opp := r.Swap()
 	total := 0.0
 	var inner scratch
 	for _, roll := range rules.Rolls {
 		_, replies := s.gen.Plays(opp, roll.Dice, e.Rules)
-		var best float64
+		var mine float64
 		if len(replies) == 0 {
-			best = -e.probs(r, &inner).Equity(e.Scoring)
+			mine = e.equity(e.probs(r, &inner)) // the mover is on roll again
 		} else {
-			best = e.best0(&opp, replies, &inner)
+			mine = -e.opp.best0(&opp, replies, &inner)
 		}
-		total += float64(roll.Weight) * best
+		total += float64(roll.Weight) * mine
 	}
-	return -total / 36
+	return total / 36
 }

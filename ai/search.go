@@ -36,7 +36,7 @@ func filter(cs []candidate, keep int, window float64) []candidate {
 // answer then judged at 1-ply from the mover's side.
 func (e *Evaluator) ply2(r *rules.Position, s *scratch) float64 {
 	if r.Won() {
-		return float64(r.Value(e.Scoring))
+		return e.won(r)
 	}
 	opp := r.Swap()
 	total := 0.0
@@ -49,11 +49,11 @@ func (e *Evaluator) ply2(r *rules.Position, s *scratch) float64 {
 			// The opponent passes: the mover is on roll again in r.
 			mine = e.onRoll1(r, &inner)
 		} else {
-			eqs = e.ply0(&opp, replies, &inner, eqs)
+			eqs = e.opp.ply0(&opp, replies, &inner, eqs)
 			best := argmax(eqs)
 			reply := replies[best]
 			if reply.Won() {
-				mine = -float64(reply.Value(e.Scoring))
+				mine = -e.opp.won(&reply)
 			} else {
 				me := reply.Swap()
 				mine = e.onRoll1(&me, &inner)
@@ -74,7 +74,7 @@ func (e *Evaluator) onRoll1(p *rules.Position, s *scratch) float64 {
 		var best float64
 		if len(results) == 0 {
 			opp := p.Swap()
-			best = -e.probs(&opp, s).Equity(e.Scoring)
+			best = e.equity(e.probs(&opp, s).flip())
 		} else {
 			best = e.best0(p, results, s)
 		}

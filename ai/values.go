@@ -1,0 +1,98 @@
+package ai
+
+import "nardi/rules"
+
+// Values are what the ends of a game are worth to the player whose view
+// an evaluator takes, in units of the stake: Win[k] for winning a single
+// (k = 0), a mars (1) or a koks (2), Lose[k] for losing one (positive).
+// In a money game they are 1, 2, 3 (a koks counting as a mars when the
+// scoring has none); in a match they come from the match equity table,
+// so that a mars weighs what it weighs at the score.
+type Values struct {
+	Win, Lose [3]float64
+}
+
+// moneyValues are a money game's values under a scoring.
+func moneyValues(s rules.Scoring) Values {
+	v := Values{Win: [3]float64{1, 2, 3}, Lose: [3]float64{1, 2, 3}}
+	if s != rules.WithKoks {
+		v.Win[2], v.Lose[2] = 2, 2
+	}
+	return v
+}
+
+// mirror is the same values seen from the other player.
+func (v Values) mirror() Values {
+	return Values{Win: [3]float64{-v.Lose[0], -v.Lose[1], -v.Lose[2]}, Lose: [3]float64{-v.Win[0], -v.Win[1], -v.Win[2]}}
+}
+
+// matchValues are the values of the player on roll at a match score with
+// the cube at cs.Cube: each end's match winning chance, normalised so that
+// a single win is +1 and a single loss −1.
+func matchValues(cs CubeState) Values {
+	a, b, c := cs.MatchLength-cs.Score[0], cs.MatchLength-cs.Score[1], cs.Cube
+	// The games after this one are post-Crawford when this is the
+	// Crawford game, or when a side is 1-away already.
+	post := cs.Crawford || a == 1 || b == 1
+	w1, l1 := met(a-c, b, post), met(a, b-c, post)
+	if w1-l1 < 1e-9 {
+		return Values{Win: [3]float64{1, 1, 1}, Lose: [3]float64{1, 1, 1}}
+	}
+	norm := func(m float64) float64 { return (2*m - w1 - l1) / (w1 - l1) }
+	var v Values
+	for k := range 3 {
+		v.Win[k] = norm(met(a-(k+1)*c, b, post))
+		v.Lose[k] = -norm(met(a, b-(k+1)*c, post))
+	}
+	return v
+}
+
+// ForCube returns an evaluator that plays checkers for the cube and match
+// state: in a match with the values of the score, in a money game under
+// the Jacoby rule with the cube centred with no mars or koks counting;
+// otherwise e itself.
+func (e *Evaluator) ForCube(cs CubeState) *Evaluator {
+	var v Values
+	switch {
+	case cs.MatchLength > 0:
+		v = matchValues(cs)
+		if e.Scoring != rules.WithKoks {
+			v.Win[2], v.Lose[2] = v.Win[1], v.Lose[1]
+		}
+	case cs.Jacoby && cs.Cube == 1 && cs.Owner < 0:
+		v = Values{Win: [3]float64{1, 1, 1}, Lose: [3]float64{1, 1, 1}}
+	default:
+		return e
+	}
+	return e.withValues(v)
+}
+
+// withValues returns a copy of e with other values, and its mirror for
+// the opponent's turns of a search.
+func (e *Evaluator) withValues(v Values) *Evaluator {
+	me := *e
+	me.values = v
+	if v == v.mirror() {
+		me.opp = &me
+		return &me
+	}
+	them := *e
+	them.values = v.mirror()
+	me.opp, them.opp = &them, &me
+	return &me
+}
+
+// equity is the expected value, to the player on roll, of their chances.
+func (e *Evaluator) equity(pr Probs) float64 {
+	v := &e.values
+	w, wm, wk := float64(pr[OutWin]), float64(pr[OutWinMars]), float64(pr[OutWinKoks])
+	l, lm, lk := 1-w, float64(pr[OutLoseMars]), float64(pr[OutLoseKoks])
+	return v.Win[0]*(w-wm) + v.Win[1]*(wm-wk) + v.Win[2]*wk -
+		(v.Lose[0]*(l-lm) + v.Lose[1]*(lm-lk) + v.Lose[2]*lk)
+}
+
+// won is what a won position r (the mover has borne off all) is worth to
+// the mover.
+func (e *Evaluator) won(r *rules.Position) float64 {
+	return e.values.Win[r.Value(rules.WithKoks)-1]
+}
