@@ -194,8 +194,9 @@ func (s *Store) ActiveGames(ctx context.Context) ([]int64, error) {
 // none when its Kind is game.DueNone), but only if the stored move counter
 // is still expected (the counter the caller loaded the game with):
 // otherwise it changes nothing and fails with ErrConflict, as it does for
-// a game no longer active. A game that is over becomes finished, with its
-// result, and frees its players to start another.
+// a game no longer active. A game that is done (over, and in a match the
+// match over too) becomes finished, with its result (a match's points are
+// its length), and frees its players to start another.
 func (s *Store) UpdateGame(ctx context.Context, id int64, g *game.Game, expected uint32, due game.Due, now time.Time) error {
 	state, err := json.Marshal(g)
 	if err != nil {
@@ -205,10 +206,14 @@ func (s *Store) UpdateGame(ctx context.Context, id int64, g *game.Game, expected
 	status := StatusActive
 	var winner, points, finished sql.NullInt64
 	var reason sql.NullString
-	if res, over := g.Result(); over {
+	if res, over := g.Result(); over && g.Done() {
 		status = StatusFinished
 		winner = sql.NullInt64{Int64: int64(res.Winner), Valid: true}
-		points = sql.NullInt64{Int64: int64(res.Points), Valid: true}
+		worth := res.Points
+		if n := g.Options().Match; n > 0 {
+			worth = n // a match is worth its length, however it was won
+		}
+		points = sql.NullInt64{Int64: int64(worth), Valid: true}
 		reason = sql.NullString{String: res.Reason.String(), Valid: true}
 		finished = sql.NullInt64{Int64: ms(g.Finished()), Valid: true}
 	}

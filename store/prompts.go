@@ -19,6 +19,7 @@ const (
 	PromptLang     PromptKind = "lang"     // the /lang menu
 	PromptSettings PromptKind = "settings" // the /settings menu
 	PromptLevel    PromptKind = "level"    // the choice of the computer's level
+	PromptDuel     PromptKind = "duel"     // the choice of an invited duel's terms
 	PromptResign   PromptKind = "resign"   // the question /resign asks
 	PromptTyped    PromptKind = "typed"    // a person's message with a play, once played
 )

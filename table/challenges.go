@@ -221,7 +221,7 @@ func (s *Service) Rematch(ctx context.Context, a Actor, id int64) (Rematch, erro
 	if err != nil {
 		return Rematch{}, err
 	}
-	if !rec.Game.Over() {
+	if !rec.Game.Done() {
 		return Rematch{}, refuse(ErrUnknown, "game %d goes on", id)
 	}
 	seat, err := seatAt(rec.Game, a)

@@ -68,10 +68,32 @@ func (s *Service) WarmUp() {
 func (s *Service) think(rec *store.GameRecord) (rules.Play, bool) {
 	g := rec.Game
 	p := s.player(g.Player(g.Turn()).Level, g.Options())
+	if cs := cubeState(g); cs.MatchLength > 0 || cs.Jacoby {
+		p = &ai.Player{Eval: p.Eval.ForCube(cs), Level: p.Level} // it plays for the score
+	}
 	s.thinking <- struct{}{}
 	defer func() { <-s.thinking }()
 	play, _, ok := p.Choose(g.TurnStart(), g.Dice(), uint64(rec.ID)<<20|uint64(g.Counter()))
 	return play, ok
+}
+
+// cubeState is the cube and the match as the computer's evaluator sees
+// them, from the view of the player on turn.
+func cubeState(g *game.Game) ai.CubeState {
+	turn := g.Turn()
+	opts, m := g.Options(), g.Match()
+	cs := ai.CubeState{Cube: g.Cube().Value, Owner: -1, Crawford: m.Crawford, Jacoby: opts.Jacoby}
+	if o := g.Cube().Owner; o != game.NoSeat {
+		cs.Owner = 0
+		if o != turn {
+			cs.Owner = 1
+		}
+	}
+	if opts.Match > 0 {
+		cs.MatchLength = opts.Match
+		cs.Score = [2]int{m.Score[turn], m.Score[turn.Other()]}
+	}
+	return cs
 }
 
 // computerMove makes the computer's move in a game loaded at counter: it
@@ -100,13 +122,7 @@ func (s *Service) computerMove(ctx context.Context, rec *store.GameRecord) (Outc
 func (s *Service) computerCube(ctx context.Context, rec *store.GameRecord) (Outcome, error) {
 	g := rec.Game
 	counter, turn, decider := g.Counter(), g.Turn(), g.Decider()
-	cs := ai.CubeState{Cube: g.Cube().Value, Owner: -1, Crawford: g.Options().Crawford, Jacoby: g.Options().Jacoby}
-	if o := g.Cube().Owner; o != game.NoSeat {
-		cs.Owner = 0
-		if o != turn {
-			cs.Owner = 1
-		}
-	}
+	cs := cubeState(g)
 	p := s.player(g.Player(decider).Level, g.Options())
 	s.thinking <- struct{}{}
 	d := p.Eval.Cube(g.TurnStart(), cs)

@@ -62,12 +62,14 @@ func automatic(g *game.Game, kind game.DueKind, counter uint32, now time.Time) e
 			return refuse(ErrStale, "no forced play")
 		}
 		return g.ApplyPlay(g.Turn(), counter, play, now)
+	case game.DueNext:
+		return g.NextGame(counter, now)
 	case game.DueTimeout:
 		if err := g.MarkTimedOut(counter, now); err != nil {
 			return err
 		}
 		// The computer does not wait to claim: a person's time is up.
-		if winner := g.Turn().Other(); g.Player(winner).IsComputer() {
+		if winner := g.Decider().Other(); g.Player(winner).IsComputer() {
 			return g.ClaimTimeout(winner, g.Counter(), now)
 		}
 		return nil

@@ -102,7 +102,7 @@ func fresh(g *game.Game, counter uint32) error {
 
 // resignPoints is what a seat's resignation would give its opponent now.
 func resignPoints(g *game.Game, seat game.Seat) int {
-	return rules.ResignValue(int(g.PositionFor(seat).Mine[rules.Off]))
+	return g.ResignValue(seat) * g.Cube().Value
 }
 
 // ResignQuestion is the resignation question a player asked with /resign:
@@ -258,6 +258,15 @@ type seatAction func(g *game.Game, seat game.Seat, counter uint32, now time.Time
 func (s *Service) tapAction(ctx context.Context, a Actor, id int64, counter uint32, act seatAction) (Outcome, error) {
 	return s.tap(ctx, a, id, func(rec *store.GameRecord, seat game.Seat) error {
 		return act(rec.Game, seat, counter, s.now())
+	})
+}
+
+// NextGame starts the next game of a match now, at either player's tap
+// (🔁 under a finished game of a match that goes on), without waiting for
+// the pause.
+func (s *Service) NextGame(ctx context.Context, a Actor, id int64, counter uint32) (Outcome, error) {
+	return s.tapAction(ctx, a, id, counter, func(g *game.Game, _ game.Seat, counter uint32, now time.Time) error {
+		return g.NextGame(counter, now)
 	})
 }
 

@@ -53,7 +53,7 @@ func (s *Service) mutate(ctx context.Context, id int64, change func(rec *store.G
 	if err := s.store.UpdateGame(ctx, id, rec.Game, loaded, due, now); err != nil {
 		return Outcome{Game: rec, Boards: boards}, err
 	}
-	if rec.Game.Over() {
+	if rec.Game.Done() {
 		rec.Status, rec.Finished = store.StatusFinished, rec.Game.Finished()
 	}
 	rec.Updated = now
