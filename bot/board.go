@@ -96,6 +96,14 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 	} else {
 		add("caption.vs", map[string]any{"Name1": g.Player(0).Name, "Name2": g.Player(1).Name})
 	}
+	if n := g.Options().Match; n > 0 {
+		sc := g.Score()
+		add("caption.match", map[string]any{"Length": n, "Number": g.Match().Number,
+			"Name1": nm[0], "Score1": sc[0], "Score2": sc[1], "Name2": nm[1]})
+		if g.Crawford() && !g.Over() {
+			add("caption.crawford", nil)
+		}
+	}
 	if len(g.History()) == 0 && !g.Over() {
 		o := g.Opening()
 		add("caption.opening", map[string]any{"Name1": nm[0], "Die1": o[0], "Name2": nm[1], "Die2": o[1]})
@@ -122,6 +130,10 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 	if res, over := g.Result(); over {
 		for _, l := range b.resultLines(g, res, v) {
 			lines, optional = append(lines, l), append(optional, false)
+		}
+		if !g.Done() {
+			add("result.next_game", nil)
+			return fitCaption(&lines, &optional, extra)
 		}
 		if v.score != [2]int{} {
 			add("caption.score", map[string]any{"Name1": nm[0], "Score1": v.score[0], "Score2": v.score[1], "Name2": nm[1]})
@@ -152,7 +164,11 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 		}
 	}
 	if g.Options().Cube {
-		add("caption.cube", map[string]any{"Value": g.Cube().Value})
+		owner := locales.T(lang, "caption.cube_middle", nil)
+		if o := g.Cube().Owner; o != game.NoSeat {
+			owner = nm[o]
+		}
+		add("caption.cube", map[string]any{"Value": g.Cube().Value, "Owner": owner})
 		if g.Phase() == game.PhaseDoubled {
 			add("caption.cube_offer", map[string]any{"Name": nm[turn], "Value": 2 * g.Cube().Value})
 		}
@@ -163,19 +179,19 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 	pos := g.PositionFor(0)
 	p0, p1 := pos.Pips()
 	add("caption.pips", map[string]any{"Name1": nm[0], "Pips1": p0, "Name2": nm[1], "Pips2": p1})
-	if v.score != [2]int{} {
+	if v.score != [2]int{} && g.Options().Match == 0 { // a match shows its own score
 		add("caption.score", map[string]any{"Name1": nm[0], "Score1": v.score[0], "Score2": v.score[1], "Name2": nm[1]})
 	}
 	if g.Options().Clock.Enabled() {
 		for s := game.Seat(0); s <= 1; s++ {
 			move, reserve := g.TimeLeft(s, now)
-			if s != turn {
+			if s != g.Decider() {
 				move = g.Options().Clock.Move
 			}
 			add("caption.clock", map[string]any{"Name": nm[s], "MoveTime": clockText(move), "Reserve": clockText(reserve)})
 		}
 		if g.Clock().TimedOut {
-			late := turn
+			late := g.Decider()
 			if v.seat == late {
 				add("duel.timeout_you", map[string]any{"Opponent": nm[late.Other()]})
 			} else if v.seat == late.Other() {
@@ -277,6 +293,21 @@ func (b *Bot) resultLines(g *game.Game, res game.Result, v viewer) []string {
 		lines = append(lines, locales.T(lang, "result.win_name", map[string]any{"Name": names(g, v)[res.Winner]}))
 	}
 	lines = append(lines, locales.N(lang, "result."+res.Reason.String(), res.Points, nil))
+	if res.Forfeit {
+		lines = append(lines, locales.T(lang, "result.forfeit", nil))
+	}
+	if w, done := g.Winner(); done && g.Options().Match > 0 {
+		sc := g.Score()
+		data := map[string]any{"Name": names(g, v)[w], "Score1": sc[w], "Score2": sc[w.Other()]}
+		switch v.seat {
+		case w:
+			lines = append(lines, locales.T(lang, "result.match_you", data))
+		case w.Other():
+			lines = append(lines, locales.T(lang, "result.match_lost_you", data))
+		default:
+			lines = append(lines, locales.T(lang, "result.match_name", data))
+		}
+	}
 	return lines
 }
 
@@ -293,6 +324,9 @@ func (b *Bot) keyboard(rec *store.GameRecord, v viewer) Keyboard {
 	c := g.Counter()
 	at := func(op, arg string) action { return action{op: op, game: rec.ID, counter: c, arg: arg} }
 	t := func(key string) string { return locales.T(v.lang, key, nil) }
+	if g.Over() && !g.Done() {
+		return Keyboard{{button(t("button.next_game"), at(opNext, ""))}}
+	}
 	if g.Over() {
 		return Keyboard{{button(t("button.rematch"), at(opRematch, ""))}}
 	}
@@ -328,7 +362,7 @@ func (b *Bot) keyboard(rec *store.GameRecord, v viewer) Keyboard {
 			row = append(row, button(t("button.confirm"), at(opConfirm, "")))
 		}
 	}
-	if g.Clock().TimedOut && (v.seat == turn.Other() || v.seat == game.NoSeat) {
+	if g.Clock().TimedOut && (v.seat == g.Decider().Other() || v.seat == game.NoSeat) {
 		row = append(row, button(t("button.claim"), at(opClaim, "")))
 	}
 	if v.seat != game.NoSeat || !g.Player(0).IsComputer() {

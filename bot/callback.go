@@ -13,46 +13,54 @@ import (
 // The operations a button can ask for: the first field of its callback
 // data. ops maps each to its handler.
 const (
-	opStep     = "st" // a checker step; arg "from-to"
-	opUndo     = "un"
-	opConfirm  = "ok"
-	opResign   = "rs" // ask to resign
-	opResignOK = "ry" // arg: the seat that asked
-	opResignNo = "rn" // arg: the seat that asked
-	opClaim    = "cl"
-	opRematch  = "rm"
-	opLevel    = "lv" // arg: easy, medium, hard
-	opLang     = "lg" // arg: a language code
-	opSetting  = "se" // arg: home, layout, confirm
-	opMenu     = "mn" // arg: a command's name
-	opAccept   = "ac" // arg: a challenge code
-	opCancel   = "cx" // arg: a challenge code
-	opDouble   = "db" // classic: offer the cube
-	opRoll     = "ro" // classic: roll rather than double
-	opTake     = "tk" // classic: take a double
-	opDrop     = "dp" // classic: refuse a double
+	opStep      = "st" // a checker step; arg "from-to"
+	opUndo      = "un"
+	opConfirm   = "ok"
+	opResign    = "rs" // ask to resign
+	opResignOK  = "ry" // arg: the seat that asked
+	opResignNo  = "rn" // arg: the seat that asked
+	opClaim     = "cl"
+	opRematch   = "rm"
+	opLevel     = "lv" // arg: a level and the terms, "hard:c5"
+	opPlayTerms = "pt" // the /play menu's terms; arg as termsArg writes
+	opDuelTerms = "dt" // the duel menu's terms; arg as termsArg writes
+	opInvite    = "iv" // make an invite link on the terms; arg as termsArg writes
+	opNext      = "nx" // the next game of a match, now
+	opLang      = "lg" // arg: a language code
+	opSetting   = "se" // arg: home, layout, confirm
+	opMenu      = "mn" // arg: a command's name
+	opAccept    = "ac" // arg: a challenge code
+	opCancel    = "cx" // arg: a challenge code
+	opDouble    = "db" // classic: offer the cube
+	opRoll      = "ro" // classic: roll rather than double
+	opTake      = "tk" // classic: take a double
+	opDrop      = "dp" // classic: refuse a double
 )
 
 // ops is the one table from a button's operation to its handler.
 var ops = map[string]func(b *Bot, ctx context.Context, r *request, a action){
-	opStep:     (*Bot).onStep,
-	opUndo:     tapOp((*table.Service).Undo),
-	opConfirm:  tapOp((*table.Service).Confirm),
-	opResign:   (*Bot).onResign,
-	opResignOK: (*Bot).onResignYes,
-	opResignNo: (*Bot).onResignNo,
-	opClaim:    tapOp((*table.Service).Claim),
-	opRematch:  (*Bot).onRematch,
-	opLevel:    (*Bot).onLevel,
-	opLang:     (*Bot).onLang,
-	opSetting:  (*Bot).onSetting,
-	opMenu:     (*Bot).onMenu,
-	opAccept:   (*Bot).onAccept,
-	opCancel:   (*Bot).onCancel,
-	opDouble:   tapOp((*table.Service).Double),
-	opRoll:     tapOp((*table.Service).Roll),
-	opTake:     tapOp((*table.Service).Take),
-	opDrop:     tapOp((*table.Service).Drop),
+	opStep:      (*Bot).onStep,
+	opUndo:      tapOp((*table.Service).Undo),
+	opConfirm:   tapOp((*table.Service).Confirm),
+	opResign:    (*Bot).onResign,
+	opResignOK:  (*Bot).onResignYes,
+	opResignNo:  (*Bot).onResignNo,
+	opClaim:     tapOp((*table.Service).Claim),
+	opRematch:   (*Bot).onRematch,
+	opLevel:     (*Bot).onLevel,
+	opPlayTerms: (*Bot).onPlayTerms,
+	opDuelTerms: (*Bot).onDuelTerms,
+	opInvite:    (*Bot).onInvite,
+	opNext:      tapOp((*table.Service).NextGame),
+	opLang:      (*Bot).onLang,
+	opSetting:   (*Bot).onSetting,
+	opMenu:      (*Bot).onMenu,
+	opAccept:    (*Bot).onAccept,
+	opCancel:    (*Bot).onCancel,
+	opDouble:    tapOp((*table.Service).Double),
+	opRoll:      tapOp((*table.Service).Roll),
+	opTake:      tapOp((*table.Service).Take),
+	opDrop:      tapOp((*table.Service).Drop),
 }
 
 // action is what a button's callback data says: an operation, the game and

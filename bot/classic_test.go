@@ -31,7 +31,7 @@ func TestClassicAgainstTheComputer(t *testing.T) {
 			if !strings.HasPrefix(opButton(t, m, opDouble).Text, "⏫") || !strings.HasPrefix(opButton(t, m, opRoll).Text, "🎲") {
 				t.Fatalf("cube buttons %q, %q", opButton(t, m, opDouble).Text, opButton(t, m, opRoll).Text)
 			}
-			if !strings.Contains(m.Text, locales.T(locales.EN, "caption.cube", map[string]any{"Value": 1})) {
+			if !strings.Contains(m.Text, locales.T(locales.EN, "caption.cube", map[string]any{"Value": 1, "Owner": en("caption.cube_middle")})) {
 				t.Errorf("the caption does not show the cube: %q", m.Text)
 			}
 			if rolls == 1 {
@@ -46,7 +46,7 @@ func TestClassicAgainstTheComputer(t *testing.T) {
 		}
 	}
 	// The computer answers the double by itself.
-	taken := locales.T(locales.EN, "caption.cube", map[string]any{"Value": 2})
+	taken := locales.T(locales.EN, "caption.cube", map[string]any{"Value": 2, "Owner": en("name.computer")})
 	end := h.waitBoard(b.ID, func(m telegramtest.Message) bool {
 		return strings.Contains(m.Text, taken) || hasOp(m, opRematch)
 	})

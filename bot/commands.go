@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-telegram/bot/models"
 
+	"nardi/game"
 	"nardi/locales"
 	"nardi/store"
 	"nardi/table"
@@ -190,11 +191,13 @@ func (b *Bot) redrawUserBoards(ctx context.Context, r *request) {
 	}
 }
 
-// levelKeyboard offers the computer's levels.
-func levelKeyboard(lang locales.Lang) Keyboard {
-	var kb Keyboard
-	for _, l := range []string{"easy", "medium", "hard"} {
-		kb = append(kb, []models.InlineKeyboardButton{button(locales.T(lang, "button.level_"+l, nil), action{op: opLevel, arg: l})})
+// levelKeyboard is the /play menu: the variant and the match to choose,
+// then the computer's levels, each starting a game on the terms chosen.
+func levelKeyboard(lang locales.Lang, t terms) Keyboard {
+	kb := termsRows(lang, opPlayTerms, t)
+	for _, l := range []game.Level{game.Easy, game.Medium, game.Hard} {
+		arg := string(l) + ":" + termsArg(t)
+		kb = append(kb, []models.InlineKeyboardButton{button(locales.T(lang, "button.level_"+string(l), nil), action{op: opLevel, arg: arg})})
 	}
 	return kb
 }
@@ -204,7 +207,7 @@ func (b *Bot) cmdPlay(ctx context.Context, r *request) {
 		b.reply(ctx, r, "error.private_only", map[string]any{"Bot": b.username})
 		return
 	}
-	level, opts, ok := parsePlayArgs(r.args)
+	t, ok := parseTerms(r.args, true)
 	if !ok {
 		b.reply(ctx, r, "error.usage_play", nil)
 		return
@@ -213,11 +216,11 @@ func (b *Bot) cmdPlay(ctx context.Context, r *request) {
 		b.reply(ctx, r, "error.game_in_progress", nil)
 		return
 	}
-	if level == "" {
-		b.sendPrompt(ctx, r, store.PromptLevel, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang))
+	if t.level == "" {
+		b.sendPrompt(ctx, r, store.PromptLevel, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang, t))
 		return
 	}
-	b.startComputer(ctx, r, level, opts)
+	b.startComputer(ctx, r, t.level, t.options(t.clock))
 }
 
 func (b *Bot) cmdBoard(ctx context.Context, r *request) {
@@ -268,6 +271,11 @@ func (b *Bot) onMenu(ctx context.Context, r *request, a action) {
 		return
 	}
 	b.answer(ctx, r, "", false)
+	if a.arg == "duel" && !r.group {
+		// The menu offers the duel's terms before making its link.
+		b.sendPrompt(ctx, r, store.PromptDuel, locales.T(r.lang, "duel.choose", nil), duelKeyboard(r.lang, duelMenuTerms))
+		return
+	}
 	if c, ok := commandNamed(a.arg); ok && a.arg != "start" {
 		c.run(b, ctx, r)
 	}

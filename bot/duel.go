@@ -46,29 +46,62 @@ func clockLine(lang locales.Lang, tc game.TimeControl) string {
 	return locales.T(lang, "duel.clock", map[string]any{"MoveSec": secsOf(tc.Move), "ReserveSec": secsOf(tc.Reserve)})
 }
 
-// parseDuelArgs reads "/duel [classic] [clock] [@someone]": the time control is
-// game.DuelClock unless given ("5+30", "0" for none); @mentions are left
-// to the router's entities.
+// parseDuelArgs reads "/duel [classic] [Npt] [clock] [@someone]": the
+// time control is game.DuelClock unless given ("5+30", "0" for none).
 func parseDuelArgs(args string) (game.Options, bool) {
-	clock, seen, isClassic := game.DuelClock, false, false
-	for _, f := range strings.Fields(args) {
-		if strings.HasPrefix(f, "@") {
-			continue
-		}
-		if strings.EqualFold(f, classicWord) {
-			isClassic = true
-			continue
-		}
-		tc, err := game.ParseTimeControl(f)
-		if err != nil || seen {
-			return game.Options{}, false
-		}
-		clock, seen = tc, true
+	t, ok := parseTerms(args, false)
+	if !ok {
+		return game.Options{}, false
 	}
-	if isClassic {
-		return classic(clock), true
+	clock := game.DuelClock
+	if t.clocked {
+		clock = t.clock
 	}
-	return game.Options{Clock: clock}, true
+	return t.options(clock), true
+}
+
+// duelKeyboard is the menu of an invited duel: the variant and the match
+// to choose, then a button that makes the link on those terms.
+func duelKeyboard(lang locales.Lang, t terms) Keyboard {
+	kb := termsRows(lang, opDuelTerms, t)
+	return append(kb, []models.InlineKeyboardButton{button(locales.T(lang, "button.make_invite", nil), action{op: opInvite, arg: termsArg(t)})})
+}
+
+// duelMenuTerms are the terms the duel menu starts from.
+var duelMenuTerms = terms{clock: game.DuelClock, clocked: true}
+
+// onDuelTerms changes the variant or the match the duel menu offers.
+func (b *Bot) onDuelTerms(ctx context.Context, r *request, a action) {
+	t, ok := parseTermsArg(a.arg)
+	if !ok || r.group {
+		b.toast(ctx, r, "toast.unknown")
+		return
+	}
+	if !b.ownPrompt(ctx, r, store.PromptDuel) {
+		return
+	}
+	b.answer(ctx, r, "", false)
+	if err := b.send.EditText(ctx, r.chat, r.messageID, locales.T(r.lang, "duel.choose", nil), duelKeyboard(r.lang, t)); err != nil {
+		b.log.Warn("showing the duel menu failed", "err", err)
+	}
+}
+
+// onInvite makes the invite link on the terms the duel menu showed.
+func (b *Bot) onInvite(ctx context.Context, r *request, a action) {
+	t, ok := parseTermsArg(a.arg)
+	if !ok || r.group {
+		b.toast(ctx, r, "toast.unknown")
+		return
+	}
+	if !b.ownPrompt(ctx, r, store.PromptDuel) {
+		return
+	}
+	b.answer(ctx, r, "", false)
+	clock := game.TimeControl{}
+	if t.clocked {
+		clock = t.clock
+	}
+	b.sendInvite(ctx, r, t.options(clock))
 }
 
 // challengeKeyboard holds a challenge's ⚔ accept button, and the
@@ -124,7 +157,7 @@ func (b *Bot) postChallenge(ctx context.Context, r *request, c store.Challenge, 
 			key = "duel.challenge_to"
 		}
 		text := locales.T(r.lang, key, map[string]any{
-			"Name": r.user.Name, "Opponent": opponent, "Clock": locales.HTML(clockLine(r.lang, c.Options.Clock)),
+			"Name": r.user.Name, "Opponent": opponent, "Clock": locales.HTML(termsLines(r.lang, c.Options)),
 		})
 		id, err := b.send.SendText(ctx, c.ChatID, text, challengeKeyboard(r.lang, c.Code, true))
 		return int64(id), err
@@ -143,7 +176,7 @@ func (b *Bot) sendInvite(ctx context.Context, r *request, opts game.Options) {
 	c := store.Challenge{Kind: store.KindPrivate, ChatID: r.chat, Options: opts}
 	_, err := b.table.PostChallenge(ctx, r.actor(), c, func(c store.Challenge) (int64, error) {
 		link := b.inviteLink(c.Code)
-		text := locales.T(r.lang, "duel.invite", map[string]any{"Link": link, "Clock": locales.HTML(clockLine(r.lang, opts.Clock))})
+		text := locales.T(r.lang, "duel.invite", map[string]any{"Link": link, "Clock": locales.HTML(termsLines(r.lang, opts))})
 		forward := locales.T(r.lang, "duel.invite_forward", map[string]any{"Link": link})
 		kb := Keyboard{
 			{{Text: locales.T(r.lang, "button.share", nil), URL: "https://t.me/share/url?url=" + url.QueryEscape(forward)}},
@@ -305,7 +338,7 @@ func (b *Bot) offerPrivately(ctx context.Context, r *request, c store.Challenge,
 	}
 	lang := langOf(target)
 	_, err = b.table.PostChallenge(ctx, r.actor(), c, func(c store.Challenge) (int64, error) {
-		text := locales.T(lang, "result.rematch_offer", map[string]any{"Name": r.user.Name}) + "\n" + clockLine(lang, c.Options.Clock)
+		text := locales.T(lang, "result.rematch_offer", map[string]any{"Name": r.user.Name}) + "\n" + termsLines(lang, c.Options)
 		id, err := b.send.SendText(ctx, c.ChatID, text, challengeKeyboard(lang, c.Code, false))
 		return int64(id), err
 	})

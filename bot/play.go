@@ -7,7 +7,6 @@ import (
 
 	"nardi/game"
 	"nardi/locales"
-	"nardi/rules"
 	"nardi/store"
 	"nardi/table"
 )
@@ -166,10 +165,13 @@ func (b *Bot) onRematch(ctx context.Context, r *request, a action) {
 	}
 }
 
-// onLevel starts a game at the chosen level.
+// onLevel starts a game at the chosen level, on the terms the menu
+// showed ("hard:c5").
 func (b *Bot) onLevel(ctx context.Context, r *request, a action) {
-	level, err := game.ParseLevel(a.arg)
-	if err != nil || r.group {
+	name, arg, _ := strings.Cut(a.arg, ":")
+	level, err := game.ParseLevel(name)
+	t, ok := parseTermsArg(arg)
+	if err != nil || !ok || r.group {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
@@ -177,7 +179,23 @@ func (b *Bot) onLevel(ctx context.Context, r *request, a action) {
 		return
 	}
 	b.answer(ctx, r, "", false)
-	b.startComputer(ctx, r, level, game.Options{})
+	b.startComputer(ctx, r, level, t.options(t.clock))
+}
+
+// onPlayTerms changes the variant or the match the /play menu offers.
+func (b *Bot) onPlayTerms(ctx context.Context, r *request, a action) {
+	t, ok := parseTermsArg(a.arg)
+	if !ok || r.group {
+		b.toast(ctx, r, "toast.unknown")
+		return
+	}
+	if !b.ownPrompt(ctx, r, store.PromptLevel) {
+		return
+	}
+	b.answer(ctx, r, "", false)
+	if err := b.send.EditText(ctx, r.chat, r.messageID, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang, t)); err != nil {
+		b.log.Warn("showing the /play menu failed", "err", err)
+	}
 }
 
 // startComputer begins a game against the computer in the user's private
@@ -186,41 +204,6 @@ func (b *Bot) startComputer(ctx context.Context, r *request, level game.Level, o
 	if _, err := b.table.StartComputer(ctx, r.actor(), level, opts); err != nil {
 		b.refusedReply(ctx, r, err)
 	}
-}
-
-// classicWord turns on the classic game: standard rules, koks, the
-// doubling cube (and, for money, the Jacoby rule).
-const classicWord = "classic"
-
-// classic returns the terms of the classic game with a clock.
-func classic(clock game.TimeControl) game.Options {
-	return game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true, Jacoby: true, Clock: clock}
-}
-
-// parsePlayArgs reads "/play [level] [classic] [clock]", the words in any
-// order.
-func parsePlayArgs(args string) (level game.Level, opts game.Options, ok bool) {
-	isClassic := false
-	for _, f := range strings.Fields(args) {
-		f = strings.ToLower(f)
-		if l, err := game.ParseLevel(f); err == nil && level == "" {
-			level = l
-			continue
-		}
-		if f == classicWord {
-			isClassic = true
-			continue
-		}
-		tc, err := game.ParseTimeControl(f)
-		if err != nil {
-			return "", game.Options{}, false
-		}
-		opts.Clock = tc
-	}
-	if isClassic {
-		opts = classic(opts.Clock)
-	}
-	return level, opts, true
 }
 
 // typedPlay makes a play the user wrote in notation ("24/18 13/8*") in
