@@ -232,14 +232,14 @@ func fromWire(w *wire) (*Game, error) {
 // "variant", meaning the scoring ("short" or "classic"); they read as
 // short nardi with that scoring.
 type wireOptions struct {
-	Game     string      `json:"game,omitempty"`
-	Rules    string      `json:"rules"`
-	Scoring  string      `json:"scoring,omitempty"`
-	Legacy   string      `json:"variant,omitempty"`
-	Clock    TimeControl `json:"clock,omitzero"`
-	Cube     bool        `json:"cube,omitempty"`
-	Jacoby   bool        `json:"jacoby,omitempty"`
-	Match    int         `json:"match,omitempty"`
+	Game    string      `json:"game,omitempty"`
+	Rules   string      `json:"rules"`
+	Scoring string      `json:"scoring,omitempty"`
+	Legacy  string      `json:"variant,omitempty"`
+	Clock   TimeControl `json:"clock,omitzero"`
+	Cube    bool        `json:"cube,omitempty"`
+	Jacoby  bool        `json:"jacoby,omitempty"`
+	Match   int         `json:"match,omitempty"`
 }
 
 // MarshalJSON writes the options with the variant, rule set and scoring
