@@ -1,69 +1,71 @@
 package ai
 
-import "sync"
-
-// The match equity table is computed here, not copied: a game is won by
-// either side with even chances, a win is a mars (gammon) with the rate
-// metMars, and the cube is left out before the Crawford game (a "dead
-// cube" table). After the Crawford game the trailer doubles at once and
-// the leader takes, so each game is worth two points to the trailer. At
-// 1-away/2-away Crawford it gives the trailer 31.3% (published tables give
-// about 32%, a figure quoted from memory, not checked here). It is a first
-// model, to be replaced by one that plays the cube.
-const (
-	metMars = 0.25
-	metMax  = 64 // the longest match (and cube) it covers
+import (
+	_ "embed"
+	"encoding/xml"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
 )
+
+// The match equity table is a published one: Neil Kazaross's XG2 table
+// (rolled out by eXtreme Gammon to 9 points, by GNU Backgammon to 15,
+// extended to 25), as GNU Backgammon distributes it in its
+// met/Kazaross-XG2.xml, copied unchanged (with its notice) into
+// met/kazaross-xg2.xml. It gives the chance of winning a match at the
+// start of a game for every score up to 25-away, before the Crawford
+// game and after it.
+
+//go:embed met/kazaross-xg2.xml
+var metXML []byte
+
+// metMax is the longest match the table covers; longer ones are read as
+// this long.
+const metMax = 25
 
 var (
-	metOnce  sync.Once
-	metTable [metMax + 1][metMax + 1]float64 // [a-away][b-away] -> chance of the a-away side
-	metCraw  [metMax + 1]float64             // Crawford game: a-away trailer against 1-away
-	metPost  [metMax + 1]float64             // after it
+	metOnce sync.Once
+	metPre  [metMax][metMax]float64 // [a-away-1][b-away-1] -> chance of the a-away side
+	metPost [metMax]float64         // after the Crawford game: [a-away-1] against 1-away
 )
 
-// buildMET fills the tables.
-func buildMET() {
-	post := func(a int) float64 {
-		if a <= 0 {
-			return 1
-		}
-		return metPost[a]
-	}
-	metPost[1] = 0.5
-	for a := 2; a <= metMax; a++ {
-		// Doubled at once: a win brings the trailer 2 (or 4) closer.
-		metPost[a] = 0.5 * ((1-metMars)*post(a-2) + metMars*post(a-4))
-	}
-	for a := 1; a <= metMax; a++ {
-		metCraw[a] = 0.5 * ((1-metMars)*post(a-1) + metMars*post(a-2))
-	}
-	for a := 1; a <= metMax; a++ {
-		for b := 1; b <= metMax; b++ {
-			switch {
-			case a == 1 && b == 1:
-				metTable[a][b] = 0.5
-			case a == 1:
-				metTable[a][b] = 1 - metCraw[b]
-			case b == 1:
-				metTable[a][b] = metCraw[a]
-			default:
-				metTable[a][b] = 0.5*((1-metMars)*metAt(a-1, b)+metMars*metAt(a-2, b)) +
-					0.5*((1-metMars)*metAt(a, b-1)+metMars*metAt(a, b-2))
-			}
-		}
-	}
+// metFile is the part of the XML file read.
+type metFile struct {
+	Pre  []metRow `xml:"pre-crawford-table>row"`
+	Post []metRow `xml:"post-crawford-table>row"`
 }
 
-// metAt reads the table as it is being filled (no Crawford subtleties).
-func metAt(a, b int) float64 {
-	switch {
-	case a <= 0:
-		return 1
-	case b <= 0:
-		return 0
+type metRow struct {
+	ME []string `xml:"me"`
+}
+
+// loadMET reads the embedded table; it panics on a broken file, which
+// the tests would show at once.
+func loadMET() {
+	var f metFile
+	if err := xml.Unmarshal(metXML, &f); err != nil {
+		panic(fmt.Sprintf("ai: match equity table: %v", err))
 	}
-	return metTable[a][b]
+	read := func(r metRow, out []float64) {
+		if len(r.ME) < len(out) {
+			panic(fmt.Sprintf("ai: match equity table: a row of %d", len(r.ME)))
+		}
+		for i := range out {
+			v, err := strconv.ParseFloat(strings.TrimSpace(r.ME[i]), 64)
+			if err != nil {
+				panic(fmt.Sprintf("ai: match equity table: %v", err))
+			}
+			out[i] = v
+		}
+	}
+	if len(f.Pre) < metMax || len(f.Post) < 1 {
+		panic("ai: match equity table: too few rows")
+	}
+	for i := range metMax {
+		read(f.Pre[i], metPre[i][:])
+	}
+	read(f.Post[0], metPost[:])
 }
 
 // met returns the chance of winning the match of a side a points away
@@ -71,7 +73,7 @@ func metAt(a, b int) float64 {
 // of a game; postCrawford marks the games after the Crawford game, for
 // scores where one side is 1-away.
 func met(a, b int, postCrawford bool) float64 {
-	metOnce.Do(buildMET)
+	metOnce.Do(loadMET)
 	switch {
 	case a <= 0:
 		return 1
@@ -82,14 +84,13 @@ func met(a, b int, postCrawford bool) float64 {
 	if postCrawford {
 		switch {
 		case a == 1 && b > 1:
-			return 1 - metPost[b]
+			return 1 - metPost[b-1]
 		case b == 1 && a > 1:
-			return metPost[a]
+			return metPost[a-1]
 		}
 	}
-	return metTable[a][b]
+	return metPre[a-1][b-1]
 }
-
 // matchCube decides a cube in a match: Janowski's model applied to
 // normalised match equities, where a win of one, two or three times the
 // cube is worth what the table says it is against a win of the cube's
