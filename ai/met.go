@@ -91,6 +91,7 @@ func met(a, b int, postCrawford bool) float64 {
 	}
 	return metPre[a-1][b-1]
 }
+
 // matchCube decides a cube in a match: Janowski's model applied to
 // normalised match equities, where a win of one, two or three times the
 // cube is worth what the table says it is against a win of the cube's
