@@ -33,13 +33,16 @@ func loadPlayer(levelName, rulesName string, scoring rules.Scoring) (*ai.Player,
 	return ai.NewPlayer(net, rs, scoring, level), nil
 }
 
-// cmdBest is "nardi best --level easy|medium|hard [--rules nardi|standard]".
+// cmdBest is "nardi best --level easy|medium|hard [--rules nardi|standard]
+// [--match MATCHID]": with a Match ID the plays are chosen for its match
+// score and cube (a mars weighs what it weighs there).
 func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("best", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	level := fs.String("level", "hard", "easy, medium or hard")
 	rulesName := ruleSetFlag(fs)
 	koks := fs.Bool("koks", true, "count a koks as 3 points when choosing (backgammon scoring)")
+	matchID := fs.String("match", "", "gnubg Match ID: play for its match score and cube")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -51,6 +54,19 @@ func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "nardi best:", err)
 		return 2
+	}
+	if *matchID != "" {
+		m, err := rules.ParseMatchID(*matchID)
+		if err != nil {
+			fmt.Fprintln(stderr, "nardi best: --match:", err)
+			return 2
+		}
+		cs, err := cubeStateOf(m)
+		if err != nil {
+			fmt.Fprintln(stderr, "nardi best: --match:", err)
+			return 2
+		}
+		player = &ai.Player{Eval: player.Eval.ForCube(cs), Level: player.Level}
 	}
 	err = eachRollLine(stdin, stdout, func(l rollLine) any {
 		out := bestOut{Pos: l.id, Dice: l.dice, Result: l.id}

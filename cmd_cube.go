@@ -34,6 +34,16 @@ func parseCubeLine(s string) (cubeLine, error) {
 	if err != nil {
 		return cubeLine{}, err
 	}
+	cs, err := cubeStateOf(m)
+	if err != nil {
+		return cubeLine{}, err
+	}
+	return cubeLine{pos: f[0], match: f[1], p: p, cs: cs}, nil
+}
+
+// cubeStateOf is the cube and match a Match ID gives, from the view of its
+// player on roll.
+func cubeStateOf(m rules.MatchState) (ai.CubeState, error) {
 	on := m.Turn
 	cs := ai.CubeState{MatchLength: m.MatchLength, Score: [2]int{m.Score[on], m.Score[1-on]}, Cube: m.Cube,
 		Owner: -1, Crawford: m.Crawford, Jacoby: m.MatchLength == 0 && !m.NoJacoby}
@@ -44,9 +54,9 @@ func parseCubeLine(s string) (cubeLine, error) {
 		}
 	}
 	if cs.MatchLength > 0 && (cs.Score[0] >= cs.MatchLength || cs.Score[1] >= cs.MatchLength) {
-		return cubeLine{}, fmt.Errorf("score %v in a match to %d", cs.Score, cs.MatchLength)
+		return ai.CubeState{}, fmt.Errorf("score %v in a match to %d", cs.Score, cs.MatchLength)
 	}
-	return cubeLine{pos: f[0], match: f[1], p: p, cs: cs}, nil
+	return cs, nil
 }
 
 type cubeOut struct {

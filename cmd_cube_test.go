@@ -59,3 +59,27 @@ func TestCubeCommand(t *testing.T) {
 		t.Errorf("an unknown rule set: exit %d", code)
 	}
 }
+
+// TestBestForAMatch: nardi best --match plays for the Match ID's score
+// (a legal play for every line) and refuses a Match ID it cannot read.
+func TestBestForAMatch(t *testing.T) {
+	dmp := rules.MatchState{Cube: 1, CubeOwner: -1, DiceOwner: 0, State: rules.GamePlaying, MatchLength: 5, Score: [2]int{4, 4}}.MatchID()
+	in := "4HPwATDgc/ABMA 6 5\n4HPwATDgc/ABMA 2 1\n"
+	var out, errOut bytes.Buffer
+	if code := run([]string{"best", "--level", "medium", "--match", dmp}, strings.NewReader(in), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d lines:\n%s", len(lines), out.String())
+	}
+	for _, l := range lines {
+		var b bestOut
+		if err := json.Unmarshal([]byte(l), &b); err != nil || b.Move == "" {
+			t.Errorf("line %s: %v", l, err)
+		}
+	}
+	if code := run([]string{"best", "--match", "nonsense"}, strings.NewReader(in), &out, &errOut); code != 2 {
+		t.Errorf("a malformed Match ID: exit %d", code)
+	}
+}

@@ -83,3 +83,38 @@ func TestForCube(t *testing.T) {
 		t.Errorf("money equity %v, want %v", ev.equity(pr), pr.Equity(rules.WithKoks))
 	}
 }
+
+// TestPlaysForTheScore: at 1-away against 1-away only winning counts, so
+// the match evaluator's choice is the play with the best chance to win;
+// on realistic positions that is sometimes not the money choice.
+func TestPlaysForTheScore(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	money := NewEvaluator(net, rules.Standard, rules.WithKoks)
+	dmp := money.ForCube(CubeState{MatchLength: 7, Score: [2]int{6, 6}, Cube: 1, Owner: -1})
+	differ := 0
+	var s scratch
+	for _, jp := range loadJudged(t)[:300] {
+		_, results := rules.LegalPlays(jp.Pos, jp.Dice, rules.Standard)
+		if len(results) < 2 {
+			continue
+		}
+		i, _ := dmp.Best0(jp.Pos, results)
+		j, _ := money.Best0(jp.Pos, results)
+		if i != j {
+			differ++
+		}
+		win := func(k int) float64 { return float64(money.resultProbs(&results[k], &s)[OutWin]) }
+		for k := range results {
+			if win(k) > win(i)+1e-6 {
+				t.Fatalf("%s %v: at 1-away each the choice wins %.4f, another play %.4f", jp.ID, jp.Dice, win(i), win(k))
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("the score never changed a choice")
+	}
+	t.Logf("%d of 300 choices differ at 1-away, 1-away", differ)
+}
