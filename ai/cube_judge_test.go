@@ -160,6 +160,21 @@ func TestCubefulDecisions(t *testing.T) {
 	if won.Double || won.Take {
 		t.Errorf("a won position: %+v", won)
 	}
+	// Races of 15 checkers each in their homes, the player on roll with 54
+	// pips: against 61 double and take, against 65 double and pass (as
+	// gnubg 2-ply says of du8NAADb3Q0AAA and uvcOAADb3Q0AAA).
+	for _, tc := range []struct {
+		theirs [7]int8
+		take   bool
+	}{{[7]int8{0, 0, 2, 3, 4, 4, 2}, true}, {[7]int8{0, 0, 1, 3, 4, 4, 3}, false}} {
+		var race rules.Position
+		race.Mine[1], race.Mine[2], race.Mine[3], race.Mine[4], race.Mine[5], race.Mine[6] = 2, 2, 3, 3, 3, 2
+		copy(race.Theirs[:7], tc.theirs[:])
+		if d := ev.Cube(race, CubeState{Cube: 1, Owner: -1}); !d.Double || d.Take != tc.take {
+			mine, theirs := race.Pips()
+			t.Errorf("a race of %d pips against %d: %+v", mine, theirs, d)
+		}
+	}
 	// The Crawford game has no double; the opponent's cube cannot be
 	// turned by the player on roll.
 	for _, cs := range []CubeState{{MatchLength: 5, Score: [2]int{2, 4}, Cube: 1, Owner: -1, Crawford: true}, {Cube: 2, Owner: 1}} {

@@ -1,0 +1,137 @@
+package table
+
+import (
+	"testing"
+	"time"
+
+	"nardi/game"
+	"nardi/rules"
+	"nardi/store"
+)
+
+// TestComputerMatch: a classic match to 3 against the computer. A game
+// resigned leaves the match active with the next game due after the
+// pause; the sweep starts it on the same board; a new service on the same
+// store (a restart) finds the score and the cube as they were; 🔁 belongs
+// to the players and the current board alone.
+func TestComputerMatch(t *testing.T) {
+	f := newFixture(t)
+	alice := f.users["alice"]
+	opts := game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true, Match: 3}
+	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := out.Game.ID
+	msg := f.d.lastBoard(t, alice.ID).message
+	var q ResignQuestion
+	err = f.s.AskResignByCommand(ctx, f.in("alice", alice.ID, 0), func(asked ResignQuestion, points int) (int64, error) {
+		q = asked
+		return 900, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, _, err := f.s.Resign(ctx, f.in("alice", alice.ID, 900), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end.Game.Status != store.StatusActive || end.Due.Kind != game.DueNext || !end.Game.Game.Over() {
+		t.Fatalf("after game 1: status %s, due %+v", end.Game.Status, end.Due)
+	}
+	if _, err := f.st.ActiveGame(ctx, alice.ID, alice.ID); err != nil {
+		t.Fatalf("alice is free to start another game mid-match: %v", err)
+	}
+	// 🔁 is for the players, on the board.
+	c := end.Game.Game.Counter()
+	_, err = f.s.NextGame(ctx, f.in("carol", alice.ID, msg), id, c)
+	wantCode(t, err, ErrNotAPlayer)
+	_, err = f.s.NextGame(ctx, f.in("alice", alice.ID, msg+1), id, c)
+	wantCode(t, err, ErrStale)
+
+	// The pause runs out: the sweep starts game 2.
+	f.clock.add(game.NextGamePause + time.Second)
+	f.s.Sweep(ctx)
+	deadline := time.Now().Add(20 * time.Second)
+	var rec *store.GameRecord
+	for {
+		if rec, err = f.st.LoadGame(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Game.Match().Number == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("game 2 did not begin: %+v", rec.Game.Match())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if rec.Game.Score() != [2]int{0, 2} || rec.Game.Over() {
+		t.Fatalf("game 2 at %v, over %v", rec.Game.Score(), rec.Game.Over())
+	}
+	f.s.async.Wait()
+
+	// A restart: another service on the same store sees the same match.
+	s2, err := New(Config{Store: f.st, Net: f.s.cfg.Net, Display: f.d, Now: f.clock.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s2.Current(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := again.Game.Game
+	if g.Match() != rec.Game.Match() || g.Cube() != rec.Game.Cube() || len(g.Past()) != 1 || g.Past()[0].Result.Reason != game.ReasonResign {
+		t.Fatalf("after a restart: %+v, cube %+v, past %+v", g.Match(), g.Cube(), g.Past())
+	}
+}
+
+// TestTimeoutLosesTheMatch: a player whose time runs out in a match loses
+// the whole match once the opponent claims, and the match is finished.
+func TestTimeoutLosesTheMatch(t *testing.T) {
+	f := newFixture(t)
+	opts := game.Options{Match: 5, Clock: game.TimeControl{Move: 5 * time.Second, Reserve: 5 * time.Second}}
+	c := f.post(t, "alice", store.Challenge{Kind: store.KindGroup, ChatID: group, Options: opts})
+	acc, err := f.s.Accept(ctx, f.in("bob", group, 77), c.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := acc.Game.ID
+	if _, err := f.s.ShowBoard(ctx, id, store.SharedBoard, group); err != nil {
+		t.Fatal(err)
+	}
+	rec := mustLoad(t, f, id)
+	msg := f.d.lastBoard(t, group).message
+	late := rec.Game.Decider()
+	f.clock.add(time.Minute)
+	f.s.Sweep(ctx)
+	deadline := time.Now().Add(10 * time.Second)
+	for !mustLoad(t, f, id).Game.Clock().TimedOut {
+		if time.Now().After(deadline) {
+			t.Fatal("the timeout was not marked")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	claimer := "alice"
+	if rec.Game.Player(late.Other()).UserID == f.users["bob"].ID {
+		claimer = "bob"
+	}
+	g := mustLoad(t, f, id).Game
+	out, err := f.s.Claim(ctx, f.in(claimer, group, msg), id, g.Counter())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := out.Game.Game.Result()
+	if out.Game.Status != store.StatusFinished || !res.Forfeit || !out.Game.Game.Done() {
+		t.Fatalf("after the claim: %s, %+v", out.Game.Status, res)
+	}
+}
+
+func mustLoad(t *testing.T, f *fixture, id int64) *store.GameRecord {
+	t.Helper()
+	rec, err := f.st.LoadGame(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
