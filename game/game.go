@@ -71,6 +71,11 @@ type Game struct {
 	match    MatchState   // in a match (Options.Match > 0)
 	past     []PastGame   // the match's finished games
 	cube     Cube
+	seed     [32]byte // the current game's dice seed (see FairThrow)
+	diceBase string   // the base of its dice id
+	throws   int      // the throws it has made
+	// unverifiable: a throw of the current game came from a Roller.
+	unverifiable bool
 	clock    Clock
 	result   Result
 	started  time.Time
@@ -80,15 +85,17 @@ type Game struct {
 	rt     *rules.Turn // the current turn's legal plays; rebuilt on demand
 }
 
-// New begins a game with dice from crypto/rand: it makes the opening roll
-// (one die each, ties thrown again; the higher die starts and plays both
-// dice) and starts the starter's turn and clock at now.
+// New begins a game with verifiable dice (see FairThrow): it draws the
+// dice seed, makes the opening roll (one die each, ties thrown again; the
+// higher die starts and plays both dice) and starts the starter's turn
+// and clock at now.
 func New(opts Options, players [2]Player, now time.Time) (*Game, error) {
-	return NewWithRoller(opts, players, CryptoRoller(), now)
+	return NewWithRoller(opts, players, nil, now)
 }
 
 // NewWithRoller is New with another source of dice, as a deterministic one
-// in tests.
+// in tests (nil: the verifiable dice). A Roller is not stored: a game
+// loaded from JSON throws its verifiable dice unless given one again.
 func NewWithRoller(opts Options, players [2]Player, r Roller, now time.Time) (*Game, error) {
 	if err := opts.validate(); err != nil {
 		return nil, fail(ErrBadOptions, err.Error())
@@ -96,11 +103,8 @@ func NewWithRoller(opts Options, players [2]Player, r Roller, now time.Time) (*G
 	if err := validatePlayers(players); err != nil {
 		return nil, fail(ErrBadOptions, err.Error())
 	}
-	if r == nil {
-		r = CryptoRoller()
-	}
 	opts = opts.canonical()
-	g := &Game{opts: opts, players: players, roller: r}
+	g := &Game{opts: opts, players: players, roller: r, diceBase: newDiceBase()}
 	if opts.Match > 0 {
 		g.match = MatchState{Number: 1}
 	}
@@ -108,20 +112,12 @@ func NewWithRoller(opts Options, players [2]Player, r Roller, now time.Time) (*G
 	return g, nil
 }
 
-// SetRoller replaces the source of dice, as after loading a game; a game
-// loaded from JSON uses CryptoRoller until then.
-func (g *Game) SetRoller(r Roller) {
-	if r == nil {
-		r = CryptoRoller()
-	}
-	g.roller = r
-}
+// SetRoller replaces the source of dice, as in tests after loading a
+// game; nil goes back to the verifiable dice.
+func (g *Game) SetRoller(r Roller) { g.roller = r }
 
-// die throws one die.
+// die throws one die of the Roller.
 func (g *Game) die() int {
-	if g.roller == nil {
-		g.roller = CryptoRoller()
-	}
 	n := g.roller.Roll()
 	if n < 1 || n > 6 {
 		panic(fmt.Sprintf("game: roller returned %d, want 1..6", n))
@@ -534,7 +530,7 @@ func (g *Game) commit(play rules.Play, now time.Time) {
 }
 
 // roll throws the two dice of a turn.
-func (g *Game) roll() rules.Dice { return rules.Dice{g.die(), g.die()} }
+func (g *Game) roll() rules.Dice { return g.throw() }
 
 // beginTurn gives the turn to a seat with its roll and starts its clock.
 func (g *Game) beginTurn(s Seat, d rules.Dice, now time.Time) {

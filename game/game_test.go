@@ -175,9 +175,11 @@ func TestOpeningRoll(t *testing.T) {
 		t.Fatalf("opening dice %v", g.Dice())
 	}
 	var counts [7]int
-	r := CryptoRoller()
-	for range 6000 {
-		counts[r.Roll()]++
+	seed := newSeed()
+	for k := 1; k <= 3000; k++ {
+		d := FairThrow(seed, "x", k)
+		counts[d[0]]++
+		counts[d[1]]++
 	}
 	for f := 1; f <= 6; f++ {
 		if counts[f] < 800 || counts[f] > 1200 {

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -13,27 +14,33 @@ const formatVersion = 1
 
 // wire is the JSON form of a Game.
 type wire struct {
-	V        int          `json:"v"`
-	Options  Options      `json:"options"`
-	Players  [2]Player    `json:"players"`
-	Opening  [2]int       `json:"opening"`
-	Board    string       `json:"board"` // gnubg Position ID with seat 0 as the side on roll
-	Turn     Seat         `json:"turn"`
-	Dice     rules.Dice   `json:"dice"`
-	Made     Steps        `json:"made,omitempty"`
-	MadeAt   []uint32     `json:"made_at,omitempty"`
-	TurnAt   *uint32      `json:"turn_at,omitempty"`
-	Phase    Phase        `json:"phase"`
-	Counter  uint32       `json:"counter"`
-	History  []TurnRecord `json:"history,omitempty"`
-	Cubes    []CubeAction `json:"cubes,omitempty"`
-	Match    *MatchState  `json:"match,omitempty"`
-	Past     []PastGame   `json:"past,omitempty"`
-	Cube     Cube         `json:"cube"`
-	Clock    Clock        `json:"clock"`
-	Result   *Result      `json:"result,omitempty"`
-	Started  time.Time    `json:"started,omitzero"`
-	Finished time.Time    `json:"finished,omitzero"`
+	V       int          `json:"v"`
+	Options Options      `json:"options"`
+	Players [2]Player    `json:"players"`
+	Opening [2]int       `json:"opening"`
+	Board   string       `json:"board"` // gnubg Position ID with seat 0 as the side on roll
+	Turn    Seat         `json:"turn"`
+	Dice    rules.Dice   `json:"dice"`
+	Made    Steps        `json:"made,omitempty"`
+	MadeAt  []uint32     `json:"made_at,omitempty"`
+	TurnAt  *uint32      `json:"turn_at,omitempty"`
+	Phase   Phase        `json:"phase"`
+	Counter uint32       `json:"counter"`
+	History []TurnRecord `json:"history,omitempty"`
+	Cubes   []CubeAction `json:"cubes,omitempty"`
+	Match   *MatchState  `json:"match,omitempty"`
+	Past    []PastGame   `json:"past,omitempty"`
+	Cube    Cube         `json:"cube"`
+	// The current game's dice: its seed in hex (secret until the end),
+	// the base of its id, the throws made, and whether a Roller made any.
+	DiceSeed     string    `json:"dice_seed,omitempty"`
+	DiceBase     string    `json:"dice_id,omitempty"`
+	Throws       int       `json:"throws,omitempty"`
+	Unverifiable bool      `json:"unverifiable,omitempty"`
+	Clock        Clock     `json:"clock"`
+	Result       *Result   `json:"result,omitempty"`
+	Started      time.Time `json:"started,omitzero"`
+	Finished     time.Time `json:"finished,omitzero"`
 }
 
 // MarshalJSON writes the whole state of the game (everything but its
@@ -43,25 +50,29 @@ type wire struct {
 // back exactly the same game.
 func (g *Game) MarshalJSON() ([]byte, error) {
 	w := wire{
-		V:        formatVersion,
-		Options:  g.opts,
-		Players:  g.players,
-		Opening:  g.opening,
-		Board:    g.pos.PositionID(),
-		Turn:     g.turn,
-		Dice:     g.dice,
-		Made:     g.made,
-		MadeAt:   g.madeAt,
-		TurnAt:   &g.turnAt,
-		Phase:    g.phase,
-		Counter:  g.counter,
-		History:  g.history,
-		Cubes:    g.cubes,
-		Past:     g.past,
-		Cube:     g.cube,
-		Clock:    g.clock,
-		Started:  g.started,
-		Finished: g.finished,
+		V:            formatVersion,
+		Options:      g.opts,
+		Players:      g.players,
+		Opening:      g.opening,
+		Board:        g.pos.PositionID(),
+		Turn:         g.turn,
+		Dice:         g.dice,
+		Made:         g.made,
+		MadeAt:       g.madeAt,
+		TurnAt:       &g.turnAt,
+		Phase:        g.phase,
+		Counter:      g.counter,
+		History:      g.history,
+		Cubes:        g.cubes,
+		Past:         g.past,
+		Cube:         g.cube,
+		DiceSeed:     hex.EncodeToString(g.seed[:]),
+		DiceBase:     g.diceBase,
+		Throws:       g.throws,
+		Unverifiable: g.unverifiable,
+		Clock:        g.clock,
+		Started:      g.started,
+		Finished:     g.finished,
 	}
 	if g.phase == PhaseOver {
 		r := g.result
@@ -76,8 +87,8 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON restores a game written by MarshalJSON, checking that the
 // state is consistent: a valid board, the steps made a legal beginning of
-// the turn, the phase the one they lead to. The game keeps its source of
-// dice, or uses CryptoRoller when it had none.
+// the turn, the phase the one they lead to. The game keeps the Roller it
+// had, if any.
 func (g *Game) UnmarshalJSON(b []byte) error {
 	var w wire
 	if err := json.Unmarshal(b, &w); err != nil {
@@ -88,9 +99,6 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("game: stored state: %w", err)
 	}
 	n.roller = g.roller
-	if n.roller == nil {
-		n.roller = CryptoRoller()
-	}
 	*g = *n
 	return nil
 }
@@ -170,6 +178,17 @@ func fromWire(w *wire) (*Game, error) {
 	}
 	if w.Match != nil {
 		g.match = *w.Match
+	}
+	g.diceBase, g.throws, g.unverifiable = w.DiceBase, w.Throws, w.Unverifiable
+	if w.DiceSeed == "" {
+		// Stored before the dice had seeds: a seed for the throws to come,
+		// but the game's dice cannot be checked.
+		g.seed, g.unverifiable = newSeed(), true
+		if g.diceBase == "" {
+			g.diceBase = newDiceBase()
+		}
+	} else if g.seed, err = parseSeed(w.DiceSeed); err != nil {
+		return nil, err
 	}
 	if len(g.made) == 0 {
 		g.made = nil

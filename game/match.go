@@ -51,6 +51,12 @@ type PastGame struct {
 	// Started and Finished are when the game began and ended.
 	Started  time.Time `json:"started,omitzero"`
 	Finished time.Time `json:"finished,omitzero"`
+	// DiceID and DiceSeed (hex) let anyone recompute the game's Throws
+	// (see FairThrow), when Verifiable.
+	DiceID     string `json:"dice_id"`
+	DiceSeed   string `json:"dice_seed"`
+	Throws     int    `json:"throws"`
+	Verifiable bool   `json:"verifiable,omitempty"`
 }
 
 // CubeKind is what a cube action did.
@@ -169,8 +175,10 @@ func (g *Game) NextGame(counter uint32, now time.Time) error {
 	case g.Done():
 		return fail(ErrGameOver, "the match is over")
 	}
+	seed, _ := g.DiceSeed()
 	g.past = append(g.past, PastGame{Match: g.match, Opening: g.opening, History: g.history, Cubes: g.cubes,
-		Result: g.result, Started: g.started, Finished: g.finished})
+		Result: g.result, Started: g.started, Finished: g.finished, DiceID: g.DiceID(), DiceSeed: seed,
+		Throws: g.throws, Verifiable: g.Verifiable()})
 	next := MatchState{Score: g.Score(), Number: g.match.Number + 1, PostCrawford: g.match.PostCrawford || g.match.Crawford}
 	short := g.opts.Match - 1
 	if !next.PostCrawford && (next.Score[0] == short || next.Score[1] == short) {
@@ -195,8 +203,15 @@ func (g *Game) reset(now time.Time) {
 	if paused {
 		g.clock.Paused, g.clock.PausedAt = true, now.UTC()
 	}
-	starter, d := rules.OpeningRoll(g.die)
-	st := Seat(starter)
-	g.opening[st], g.opening[st.Other()] = d[0], d[1]
-	g.beginTurn(st, d, now)
+	g.seed, g.throws, g.unverifiable = newSeed(), 0, false
+	d := g.throw()
+	for d[0] == d[1] {
+		d = g.throw()
+	}
+	g.opening = [2]int(d) // the first die is seat 0's
+	st := Seat(0)
+	if d[1] > d[0] {
+		st = 1
+	}
+	g.beginTurn(st, rules.Dice{max(d[0], d[1]), min(d[0], d[1])}, now)
 }

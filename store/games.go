@@ -176,6 +176,21 @@ func (s *Store) ActiveGame(ctx context.Context, chatID, userID int64) (*GameReco
 	return r, nil
 }
 
+// LatestGame returns the newest game, active or not, that a user played
+// in a chat (as for /verify or /export after the end).
+func (s *Store) LatestGame(ctx context.Context, chatID, userID int64) (*GameRecord, error) {
+	r, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+`
+		FROM game_players p JOIN games g ON g.id = p.game_id
+		WHERE p.chat_id = ? AND p.user_id = ? ORDER BY g.id DESC LIMIT 1`, chatID, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: latest game of user %d in chat %d: %w", userID, chatID, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: latest game of user %d in chat %d: %w", userID, chatID, err)
+	}
+	return r, nil
+}
+
 // ActiveGames returns the ids of all active games, oldest first, as for
 // giving their clocks back the time the bot was down.
 func (s *Store) ActiveGames(ctx context.Context) ([]int64, error) {
