@@ -76,10 +76,10 @@ type Game struct {
 	throws   int      // the throws it has made
 	// unverifiable: a throw of the current game came from a Roller.
 	unverifiable bool
-	clock    Clock
-	result   Result
-	started  time.Time
-	finished time.Time
+	clock        Clock
+	result       Result
+	started      time.Time
+	finished     time.Time
 
 	roller Roller
 	rt     *rules.Turn // the current turn's legal plays; rebuilt on demand
