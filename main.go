@@ -19,6 +19,7 @@ type command struct {
 // commands lists every subcommand; main dispatches on the first argument.
 var commands = map[string]command{
 	"best":     {"choose the computer's play for POSID D1 D2 lines from stdin, as JSON lines", cmdBest},
+	"export":   {"write a game or match as a .mat record for GNU Backgammon: nardi export --db FILE [--game ID]", cmdExport},
 	"cube":     {"decide the cube for POSID MATCHID lines from stdin (double now? take?), as JSON lines", cmdCube},
 	"render":   {"draw boards as PNG: nardi render --pos POSID [--dice 65] --out board.png, or --out-dir DIR", cmdRender},
 	"serve":    {"run the Telegram bot (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL, NARDI_DB, LOG_LEVEL)", cmdServe},

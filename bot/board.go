@@ -96,6 +96,7 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 	} else {
 		add("caption.vs", map[string]any{"Name1": g.Player(0).Name, "Name2": g.Player(1).Name})
 	}
+	lines, optional = append(lines, commitmentLine(lang, g)), append(optional, false)
 	if n := g.Options().Match; n > 0 {
 		sc := g.Score()
 		add("caption.match", map[string]any{"Length": n, "Number": g.Match().Number,

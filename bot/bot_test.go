@@ -46,8 +46,14 @@ func (r *seededRoller) Roll() int {
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"),
-		roller: &seededRoller{rng: rand.New(rand.NewPCG(7, 11))}}
+	return newHarnessRolling(t, &seededRoller{rng: rand.New(rand.NewPCG(7, 11))})
+}
+
+// newHarnessRolling starts the bot with a source of dice; nil leaves each
+// game its own verifiable dice.
+func newHarnessRolling(t testing.TB, roller game.Roller) *harness {
+	t.Helper()
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"), roller: roller}
 	t.Cleanup(func() {
 		h.stop()
 		h.srv.Close()

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -121,7 +122,7 @@ func (p *Poller) dispatch(ctx context.Context, u store.Update) {
 		defer p.wg.Done()
 		defer func() {
 			if r := recover(); r != nil {
-				p.Log.Error("update handler panicked", "update", u.ID, "panic", r)
+				p.Log.Error("update handler panicked", "update", u.ID, "panic", r, "stack", string(debug.Stack()))
 				if dead, err := p.Inbox.Failed(context.WithoutCancel(ctx), u.ID); err != nil {
 					p.Log.Error("recording a failed update failed", "update", u.ID, "err", err)
 				} else if dead {

@@ -108,6 +108,9 @@ var commands = []command{
 	{"resign", (*Bot).cmdResign},
 	{"stats", (*Bot).cmdStats},
 	{"duel", (*Bot).cmdDuel},
+	{"verify", (*Bot).cmdVerify},
+	{"export", (*Bot).cmdExport},
+	{"position", (*Bot).cmdPosition},
 }
 
 // commandNamed finds a command of the table.

@@ -231,6 +231,16 @@ func (s *Sender) SendPhoto(ctx context.Context, chat int64, png []byte, caption 
 	return id, err
 }
 
+// SendDocument sends a file with an HTML caption.
+func (s *Sender) SendDocument(ctx context.Context, chat int64, name string, data []byte, caption string) error {
+	return s.call(ctx, chat, "sendDocument", func(ctx context.Context) error {
+		_, err := s.api.SendDocument(ctx, &tg.SendDocumentParams{ChatID: chat,
+			Document: &models.InputFileUpload{Filename: name, Data: bytes.NewReader(data)},
+			Caption:  caption, ParseMode: models.ParseModeHTML})
+		return err
+	})
+}
+
 // EditPhoto replaces a photo message's picture, caption and keyboard.
 func (s *Sender) EditPhoto(ctx context.Context, chat int64, msg int, png []byte, caption string, kb Keyboard) error {
 	return s.paced(ctx, chat, "editMessageMedia", true, func(ctx context.Context) error {

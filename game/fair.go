@@ -117,3 +117,6 @@ func (g *Game) throw() rules.Dice {
 	}
 	return FairThrow(g.seed, g.DiceID(), g.throws)
 }
+
+// ParseSeed reads a dice seed written as 64 hex digits.
+func ParseSeed(s string) ([32]byte, error) { return parseSeed(s) }

@@ -57,7 +57,7 @@ type GameRecord struct {
 	Status Status
 	// Chats is the chat of each person's seat (0 for the computer).
 	Chats [2]int64
-	// Game is the game's whole state, with a crypto/rand source of dice.
+	// Game is the game's whole state; its dice come from its own seed.
 	Game *game.Game
 	// Created, Updated and Finished are when the game began, last changed
 	// in the database, and ended (zero while active).
@@ -187,6 +187,18 @@ func (s *Store) LatestGame(ctx context.Context, chatID, userID int64) (*GameReco
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: latest game of user %d in chat %d: %w", userID, chatID, err)
+	}
+	return r, nil
+}
+
+// NewestGame returns the game created last, as for exporting it.
+func (s *Store) NewestGame(ctx context.Context) (*GameRecord, error) {
+	r, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g ORDER BY g.id DESC LIMIT 1`))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: newest game: %w", ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: newest game: %w", err)
 	}
 	return r, nil
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 
 	"nardi/game"
 	"nardi/store"
@@ -132,4 +133,14 @@ func (s *Service) MigrateChat(ctx context.Context, from, to int64) error {
 		}
 	}
 	return nil
+}
+
+// LatestGame returns the actor's newest game in the chat, over or not (as
+// for /verify and /export), or ErrNoGame.
+func (s *Service) LatestGame(ctx context.Context, a Actor) (*store.GameRecord, error) {
+	rec, err := s.store.LatestGame(ctx, a.Chat, a.User.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, refuse(ErrNoGame, "user %d in chat %d", a.User.ID, a.Chat)
+	}
+	return rec, err
 }

@@ -48,7 +48,7 @@ type Config struct {
 	// Now tells the time (time.Now by default).
 	Now func() time.Time
 	// Roller, when set, throws every game's dice (tests); by default each
-	// game uses crypto/rand.
+	// game throws its own verifiable dice (game.FairThrow).
 	Roller game.Roller
 }
 

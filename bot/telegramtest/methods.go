@@ -155,6 +155,24 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 		s.answers[f["callback_query_id"]] = Answer{Text: f["text"], ShowAlert: f["show_alert"] == "true"}
 		s.cond.Broadcast()
 		return http.StatusOK, apiResponse{Result: true}
+	case "sendDocument":
+		if chat > 0 && s.blocked[chat] {
+			return http.StatusForbidden, apiResponse{ErrorCode: 403, Description: "Forbidden: bot can't initiate conversation with a user"}
+		}
+		if code, resp, limited := s.rateCheck(chat, method); limited {
+			return code, resp
+		}
+		if len(c.Files["document"]) == 0 {
+			return bad("there is no document in the request")
+		}
+		if visibleLength(f["caption"], f["parse_mode"]) > MaxCaption {
+			return bad("message caption is too long")
+		}
+		m := &Message{ID: s.nextMsg, ChatID: chat, Text: f["caption"], Document: c.Files["document"], DocumentName: c.FileNames["document"]}
+		s.nextMsg++
+		s.messages[m.ID] = m
+		s.cond.Broadcast()
+		return http.StatusOK, apiResponse{Result: s.messageJSON(m, true)}
 	case "sendMessage", "sendPhoto":
 		if chat > 0 && s.blocked[chat] {
 			return http.StatusForbidden, apiResponse{ErrorCode: 403, Description: "Forbidden: bot can't initiate conversation with a user"}

@@ -32,13 +32,16 @@ type Button struct {
 
 // Message is a message the bot sent, as it stands now.
 type Message struct {
-	ID       int
-	ChatID   int64
-	Text     string // text, or the caption of a photo
-	Photo    []byte // the last picture uploaded for it
-	Keyboard [][]Button
-	Edits    int
-	Deleted  bool
+	ID     int
+	ChatID int64
+	Text   string // text, or the caption of a photo
+	Photo  []byte // the last picture uploaded for it
+	// Document and DocumentName are a sent file and its name.
+	Document     []byte
+	DocumentName string
+	Keyboard     [][]Button
+	Edits        int
+	Deleted      bool
 }
 
 // Call is one request the bot made.
@@ -46,7 +49,9 @@ type Call struct {
 	Method string
 	Fields map[string]string
 	Files  map[string][]byte
-	At     time.Time
+	// FileNames are the uploaded files' names, by field.
+	FileNames map[string]string
+	At        time.Time
 }
 
 // Answer is the bot's answer to a callback query.
@@ -200,7 +205,7 @@ func writeJSON(w http.ResponseWriter, status int, resp apiResponse) {
 
 // readCall reads a request's fields, whether multipart, form or JSON.
 func readCall(r *http.Request, method string) (Call, error) {
-	c := Call{Method: method, Fields: map[string]string{}, Files: map[string][]byte{}, At: time.Now()}
+	c := Call{Method: method, Fields: map[string]string{}, Files: map[string][]byte{}, FileNames: map[string]string{}, At: time.Now()}
 	ct := r.Header.Get("Content-Type")
 	switch {
 	case strings.HasPrefix(ct, "multipart/form-data"):
@@ -222,6 +227,7 @@ func readCall(r *http.Request, method string) (Call, error) {
 			}
 			if part.FileName() != "" {
 				c.Files[part.FormName()] = data
+				c.FileNames[part.FormName()] = part.FileName()
 			} else {
 				c.Fields[part.FormName()] = string(data)
 			}

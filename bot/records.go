@@ -1,0 +1,97 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+
+	"nardi/game"
+	"nardi/locales"
+	"nardi/record"
+	"nardi/store"
+)
+
+// The game's papers: /export sends its .mat record for GNU Backgammon,
+// /verify the commitments and seeds of its dice, /position its gnubg
+// Position ID and Match ID. Each is about the person's newest game in the
+// chat, during it or after; in a busy group the answer goes to their
+// private chat when it can.
+
+// latestHere finds the person's newest game in the chat, or answers that
+// there is none.
+func (b *Bot) latestHere(ctx context.Context, r *request) (*store.GameRecord, bool) {
+	rec, err := b.table.LatestGame(ctx, r.actor())
+	if err != nil {
+		b.reply(ctx, r, "error.no_game_here", nil)
+		return nil, false
+	}
+	return rec, true
+}
+
+func (b *Bot) cmdExport(ctx context.Context, r *request) {
+	rec, ok := b.latestHere(ctx, r)
+	if !ok {
+		return
+	}
+	var buf bytes.Buffer
+	if err := record.Write(&buf, rec.Game, record.ComputerName(rec.Game), b.cfg.Now()); err != nil {
+		b.log.Error("writing a record failed", "game", rec.ID, "err", err)
+		b.reply(ctx, r, "error.generic", nil)
+		return
+	}
+	to := b.chatterTo(ctx, r)
+	name := fmt.Sprintf("nardi-%d.mat", rec.ID)
+	caption := locales.T(to.lang, "export.caption", nil)
+	if err := b.send.SendDocument(ctx, to.chat, name, buf.Bytes(), caption); err != nil {
+		b.log.Warn("sending a record failed", "game", rec.ID, "err", err)
+	}
+}
+
+// maxVerifyGames is how many games of a match /verify lists (the newest).
+const maxVerifyGames = 6
+
+func (b *Bot) cmdVerify(ctx context.Context, r *request) {
+	rec, ok := b.latestHere(ctx, r)
+	if !ok {
+		return
+	}
+	to := b.chatterTo(ctx, r)
+	lang := to.lang
+	games := record.Games(rec.Game)
+	var parts []string
+	parts = append(parts, locales.T(lang, "verify.intro", nil))
+	first := max(0, len(games)-maxVerifyGames)
+	if first > 0 {
+		parts = append(parts, locales.T(lang, "verify.earlier", map[string]any{"Count": first}))
+	}
+	for i, gm := range games[first:] {
+		data := map[string]any{"Number": first + i + 1, "ID": gm.ID, "Commitment": gm.Commitment, "Seed": gm.Seed}
+		key := "verify.game_secret"
+		switch {
+		case !gm.Verifiable:
+			key = "verify.game_unverifiable"
+		case gm.Seed != "":
+			key = "verify.game_revealed"
+		}
+		parts = append(parts, locales.T(lang, key, data))
+	}
+	parts = append(parts, locales.T(lang, "verify.how", nil))
+	b.replyKB(ctx, to, strings.Join(parts, "\n\n"), nil)
+}
+
+func (b *Bot) cmdPosition(ctx context.Context, r *request) {
+	rec, ok := b.latestHere(ctx, r)
+	if !ok {
+		return
+	}
+	pos, match := record.IDs(rec.Game)
+	to := b.chatterTo(ctx, r)
+	b.replyKB(ctx, to, locales.T(to.lang, "position.text", map[string]any{"Position": pos, "Match": match}), nil)
+}
+
+// commitmentLine is the caption's line with the start of the current
+// game's dice commitment.
+func commitmentLine(lang locales.Lang, g *game.Game) string {
+	return locales.T(lang, "caption.dice", map[string]any{"Commitment": g.DiceCommitment()[:16]})
+}

@@ -1,0 +1,212 @@
+package record
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"nardi/game"
+	"nardi/rules"
+)
+
+var t0 = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+
+// play makes random legal actions (doubles, takes, drops, now and then a
+// resignation) until the game or match is done or steps run out.
+func play(t *testing.T, g *game.Game, rng *rand.Rand, steps int) {
+	t.Helper()
+	now := t0
+	for i := 0; i < steps && !g.Done(); i++ {
+		now = now.Add(time.Second)
+		var err error
+		switch g.Phase() {
+		case game.PhaseOver:
+			err = g.NextGame(g.Counter(), now)
+		case game.PhaseCube:
+			if rng.IntN(6) == 0 {
+				err = g.Double(g.Turn(), g.Counter(), now)
+			} else {
+				err = g.Roll(g.Turn(), g.Counter(), now)
+			}
+		case game.PhaseDoubled:
+			if rng.IntN(3) == 0 {
+				err = g.Drop(g.Decider(), g.Counter(), now)
+			} else {
+				err = g.Take(g.Decider(), g.Counter(), now)
+			}
+		case game.PhaseNoMoves:
+			err = g.Pass(g.Counter(), now)
+		default:
+			if rng.IntN(300) == 0 {
+				err = g.Resign(g.Turn().Other(), g.Counter(), now)
+				break
+			}
+			pl := g.LegalPlays()
+			err = g.ApplyPlay(g.Turn(), g.Counter(), pl[rng.IntN(len(pl))], now)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// export writes a game and reads the record back.
+func export(t *testing.T, g *game.Game) (*Parsed, string) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Write(&b, g, "Computer", t0); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	return p, b.String()
+}
+
+// checkRecord replays every game of the record to the game's positions,
+// checks its results and its dice against the revealed seeds.
+func checkRecord(t *testing.T, g *game.Game, p *Parsed, text string) {
+	t.Helper()
+	games := Games(g)
+	if len(p.Games) != len(games) || p.Match != g.Options().Match {
+		t.Fatalf("%d games to %d, want %d to %d\n%s", len(p.Games), p.Match, len(games), g.Options().Match, text)
+	}
+	if p.Names[0] != matName(g.Player(0).Name, 0) {
+		t.Errorf("seat 0 is %q, want %q", p.Names[0], g.Player(0).Name)
+	}
+	for i, pg := range p.Games {
+		gm := games[i]
+		n := i + 1
+		if p.Header[fmt.Sprintf("Game %d Id", n)] != gm.ID || p.Header[fmt.Sprintf("Game %d Dice Commitment", n)] != gm.Commitment {
+			t.Errorf("game %d: header %v", n, p.Header)
+		}
+		if pg.Score != gm.Score {
+			t.Errorf("game %d: score %v, want %v", n, pg.Score, gm.Score)
+		}
+		final, err := Replay(pg, g.Options().Game(), g.Options().Rules)
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", n, err, text)
+		}
+		want := g.Board()
+		if i < len(g.Past()) {
+			want = finalBoard(t, g, i)
+		}
+		if final != want {
+			t.Errorf("game %d replays to %s, want %s", n, final.PositionID(), want.PositionID())
+		}
+		if gm.Result != nil && gm.Result.Reason != game.ReasonDrop && (pg.Winner != int(gm.Result.Winner) || pg.Points != gm.Result.Points) {
+			t.Errorf("game %d: wins %d for seat %d, want %+v", n, pg.Points, pg.Winner, *gm.Result)
+		}
+		seedHex := p.Header[fmt.Sprintf("Game %d Dice Seed", n)]
+		if gm.Result == nil {
+			if seedHex != "" {
+				t.Errorf("game %d: the seed is out before the end", n)
+			}
+			continue
+		}
+		seed, err := game.ParseSeed(seedHex)
+		if err != nil || game.Commitment(seed) != gm.Commitment {
+			t.Fatalf("game %d: seed %q does not match its commitment", n, seedHex)
+		}
+		// The rolls of the record are the seed's throws (the opening's
+		// tied throws skipped, its dice as the starter plays them).
+		k := 1
+		var rolls []rules.Dice
+		for _, a := range pg.Actions {
+			if a.Cube == "" {
+				rolls = append(rolls, a.Dice)
+			}
+		}
+		for j, r := range rolls {
+			d := game.FairThrow(seed, gm.ID, k)
+			k++
+			for j == 0 && d[0] == d[1] {
+				d = game.FairThrow(seed, gm.ID, k)
+				k++
+			}
+			if j == 0 {
+				d = rules.Dice{max(d[0], d[1]), min(d[0], d[1])}
+			}
+			if d != r {
+				t.Fatalf("game %d roll %d: the record has %v, the seed gives %v", n, j+1, r, d)
+			}
+		}
+	}
+}
+
+// dump writes the record and what gnubg should make of it (the final
+// position from either side, the score) into $NARDI_MAT_DIR, for a check
+// by hand with GNU Backgammon: scripts/check-mat-gnubg.sh.
+func dump(t *testing.T, name string, g *game.Game, text string) {
+	dir := os.Getenv("NARDI_MAT_DIR")
+	if dir == "" {
+		return
+	}
+	sc := g.Score()
+	want := fmt.Sprintf("%s %s %d %d\n", g.Board().PositionID(), g.Board().Swap().PositionID(), sc[0], sc[1])
+	if err := os.WriteFile(filepath.Join(dir, name+".mat"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".want"), []byte(want), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// finalBoard replays a past game of the match from its history.
+func finalBoard(t *testing.T, g *game.Game, i int) rules.Position {
+	t.Helper()
+	pos := g.Options().Game().Start()
+	for _, r := range g.Past()[i].History {
+		mover := pos
+		if r.Seat == 1 {
+			mover = pos.Swap()
+		}
+		after := mover.ApplyPlay(r.Play())
+		if r.Seat == 1 {
+			after = after.Swap()
+		}
+		pos = after
+	}
+	return pos
+}
+
+// TestExportGames: single games (nardi, classic money), a classic match
+// to 3 and games in progress export to records that replay to the same
+// positions and results, with every game's id, commitment and (once
+// over) seed, and dice that the seed gives.
+func TestExportGames(t *testing.T) {
+	classic := game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true}
+	for _, tc := range []struct {
+		name  string
+		opts  game.Options
+		steps int
+	}{
+		{"nardi", game.Options{}, 10000},
+		{"money", game.Options{Rules: classic.Rules, Scoring: classic.Scoring, Cube: true, Jacoby: true}, 10000},
+		{"match", game.Options{Rules: classic.Rules, Scoring: classic.Scoring, Cube: true, Match: 3}, 10000},
+		{"in progress", classic, 25},
+		{"match in progress", game.Options{Match: 5}, 150},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for seed := uint64(1); seed <= 6; seed++ {
+				g, err := game.New(tc.opts, [2]game.Player{game.Human(1, "Анна Мария"), game.Computer(game.Hard)}, t0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				play(t, g, rand.New(rand.NewPCG(seed, 7)), tc.steps)
+				p, text := export(t, g)
+				checkRecord(t, g, p, text)
+				dump(t, fmt.Sprintf("%s-%d", strings.ReplaceAll(tc.name, " ", "-"), seed), g, text)
+				if strings.Count(text, "\n;") > 0 && strings.Index(text, " Game 1") < strings.LastIndex(text, "\n;") {
+					t.Fatal("a comment line after the first game")
+				}
+			}
+		})
+	}
+}
