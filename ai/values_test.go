@@ -118,3 +118,31 @@ func TestPlaysForTheScore(t *testing.T) {
 	}
 	t.Logf("%d of 300 choices differ at 1-away, 1-away", differ)
 }
+
+// TestJudge: the hard search's own choice loses nothing; a play that
+// gives away much shows a loss; a forced roll is no decision.
+func TestJudge(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hard := NewPlayer(net, rules.Standard, rules.WithKoks, Hard)
+	start := rules.Start()
+	dice := rules.Dice{3, 1}
+	_, best, _ := hard.Choose(start, dice, 1)
+	v, ok := hard.Eval.Judge(start, dice, best)
+	if !ok || v.Loss() > 1e-9 {
+		t.Fatalf("the search's own play: %+v, %v", v, ok)
+	}
+	// 3-1 at the start: 24/21 24/23 gives away much against 8/5 6/5.
+	var bad rules.Position
+	plays, results := rules.LegalPlays(start, dice, rules.Standard)
+	for i, pl := range plays {
+		if pl.String() == "24/23 24/21" || pl.String() == "24/21 24/23" || pl.String() == "24/21 21/20" {
+			bad = results[i]
+		}
+	}
+	if v, ok := hard.Eval.Judge(start, dice, bad); !ok || v.Loss() < 0.05 {
+		t.Errorf("a poor 3-1: %+v, %v", v, ok)
+	}
+}

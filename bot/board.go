@@ -325,11 +325,12 @@ func (b *Bot) keyboard(rec *store.GameRecord, v viewer) Keyboard {
 	c := g.Counter()
 	at := func(op, arg string) action { return action{op: op, game: rec.ID, counter: c, arg: arg} }
 	t := func(key string) string { return locales.T(v.lang, key, nil) }
-	if g.Over() && !g.Done() {
-		return Keyboard{{button(t("button.next_game"), at(opNext, ""))}}
-	}
 	if g.Over() {
-		return Keyboard{{button(t("button.rematch"), at(opRematch, ""))}}
+		next := button(t("button.rematch"), at(opRematch, ""))
+		if !g.Done() {
+			next = button(t("button.next_game"), at(opNext, ""))
+		}
+		return Keyboard{{next, button(t("button.review"), at(opReview, ""))}}
 	}
 	turn := g.Turn()
 	var kb Keyboard

@@ -26,6 +26,7 @@ const (
 	opDuelTerms = "dt" // the duel menu's terms; arg as termsArg writes
 	opInvite    = "iv" // make an invite link on the terms; arg as termsArg writes
 	opNext      = "nx" // the next game of a match, now
+	opReview    = "rv" // a review of the finished game
 	opLang      = "lg" // arg: a language code
 	opSetting   = "se" // arg: home, layout, confirm
 	opMenu      = "mn" // arg: a command's name
@@ -52,6 +53,7 @@ var ops = map[string]func(b *Bot, ctx context.Context, r *request, a action){
 	opDuelTerms: (*Bot).onDuelTerms,
 	opInvite:    (*Bot).onInvite,
 	opNext:      tapOp((*table.Service).NextGame),
+	opReview:    (*Bot).onReview,
 	opLang:      (*Bot).onLang,
 	opSetting:   (*Bot).onSetting,
 	opMenu:      (*Bot).onMenu,

@@ -53,8 +53,14 @@ func TestDiceRecordAndPosition(t *testing.T) {
 	h.srv.SendText(u, u.Private(), "/resign")
 	q := h.waitText(u.ID, "Resign")
 	h.wantAnswer(u, q.ID, opButton(t, q, opResignOK).CallbackData, "", false)
-	h.waitBoard(b.ID, func(m telegramtest.Message) bool { return hasOp(m, opRematch) })
+	over := h.waitBoard(b.ID, func(m telegramtest.Message) bool { return hasOp(m, opRematch) })
 	g = h.load(id).Game
+	// 🔍 answers at once and the review follows.
+	h.wantAnswer(u, b.ID, opButton(t, over, opReview).CallbackData, en("review.working"), false)
+	rv := h.waitText(u.ID, "🔍 <b>")
+	if !strings.Contains(rv.Text, "Error rate") && !strings.Contains(rv.Text, en("review.no_decisions")) {
+		t.Errorf("the review: %q", rv.Text)
+	}
 	seed, shown := g.DiceSeed()
 	if !shown {
 		t.Fatal("no seed after the end")

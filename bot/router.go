@@ -111,6 +111,7 @@ var commands = []command{
 	{"verify", (*Bot).cmdVerify},
 	{"export", (*Bot).cmdExport},
 	{"position", (*Bot).cmdPosition},
+	{"review", (*Bot).cmdReview},
 }
 
 // commandNamed finds a command of the table.

@@ -63,6 +63,8 @@ const (
 	// ErrAlreadyPosted: the same command or tap made its challenge
 	// already (an update handled again); nothing is to be said.
 	ErrAlreadyPosted
+	// ErrNoFinishedGame: a review before any game of the match has ended.
+	ErrNoFinishedGame
 )
 
 var codeNames = [...]string{
@@ -88,6 +90,7 @@ var codeNames = [...]string{
 	ErrOpponentBusy:     "opponent busy",
 	ErrChallengeOpen:    "challenge open",
 	ErrAlreadyPosted:    "already posted",
+	ErrNoFinishedGame:   "no finished game",
 }
 
 // String names the code in English, for logs.

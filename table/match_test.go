@@ -135,3 +135,63 @@ func mustLoad(t *testing.T, f *fixture, id int64) *store.GameRecord {
 	}
 	return rec
 }
+
+// TestReview: a finished game's review judges the person's own plays:
+// at most three mistakes, worst first, each a legal play from the
+// position named, and an error rate; a bystander gets none, and nor does
+// a match whose first game goes on.
+func TestReview(t *testing.T) {
+	f := newFixture(t)
+	alice := f.users["alice"]
+	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, game.Options{Match: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := out.Game.ID
+	_, err = f.s.Review(ctx, f.in("alice", alice.ID, 0))
+	wantCode(t, err, ErrNoFinishedGame)
+	// Alice plays the first legal step each time for a while, then resigns.
+	msg := f.d.lastBoard(t, alice.ID).message
+	deadline := time.Now().Add(30 * time.Second)
+	for steps := 0; steps < 30; {
+		g := mustLoad(t, f, id).Game
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not come back to alice: %s, seat %d", g.Phase(), g.Turn())
+		}
+		if g.Over() {
+			break
+		}
+		if _, forced := g.Forced(); g.Turn() != 0 || g.Phase() != game.PhaseMoving || forced {
+			f.clock.add(time.Second) // a pass or a forced play falls due
+			f.s.Sweep(ctx)
+			time.Sleep(5 * time.Millisecond)
+			continue
+		}
+		if _, err := f.s.Step(ctx, f.in("alice", alice.ID, msg), id, g.Counter(), g.NextSteps()[0]); err == nil {
+			steps++
+		}
+	}
+	if g := mustLoad(t, f, id).Game; !g.Over() {
+		_, _, err = f.s.Resign(ctx, f.in("alice", alice.ID, msg), ResignQuestion{Game: id, Counter: g.Counter(), Seat: 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	rv, err := f.s.Review(ctx, f.in("alice", alice.ID, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rv.Decisions == 0 || rv.PR < 0 || len(rv.Worst) > reviewMistakes || rv.Seat != 0 || rv.Number != 1 {
+		t.Fatalf("review %+v", rv)
+	}
+	for i, m := range rv.Worst {
+		if i > 0 && m.Loss > rv.Worst[i-1].Loss {
+			t.Errorf("mistakes out of order: %+v", rv.Worst)
+		}
+		if _, err := rules.Short.NewTurn(m.Before, m.Dice, rules.Nardi).Play(m.Played.Steps[:m.Played.N]); err != nil {
+			t.Errorf("mistake %d: %s is not a play of %s %v", i, m.Played, m.Before.PositionID(), m.Dice)
+		}
+	}
+	_, err = f.s.Review(ctx, f.in("carol", alice.ID, 0))
+	wantCode(t, err, ErrNoGame)
+}
