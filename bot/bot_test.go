@@ -264,7 +264,13 @@ func TestCompleteGameAgainstComputer(t *testing.T) {
 		t.Errorf("%d board messages for one game", photos)
 	}
 	h.srv.SendText(alice, alice.Private(), "/stats")
-	h.waitText(alice.ID, locales.N(locales.EN, "unit.games", 1, nil))
+	st := h.waitText(alice.ID, locales.N(locales.EN, "unit.games", 1, nil))
+	if !strings.Contains(st.Text, "📈") {
+		t.Errorf("/stats has no rating: %q", st.Text)
+	}
+	// One rated game: not on the table yet.
+	h.srv.SendText(alice, alice.Private(), "/top")
+	h.waitText(alice.ID, locales.T(locales.EN, "top.not_yet", map[string]any{"Have": 1, "Need": minRated}))
 }
 
 func TestStaleAndDoubleTaps(t *testing.T) {

@@ -247,24 +247,6 @@ func (b *Bot) cmdResign(ctx context.Context, r *request) {
 	}
 }
 
-func (b *Bot) cmdStats(ctx context.Context, r *request) {
-	st, err := b.store.Stats(ctx, r.user.ID)
-	if err != nil {
-		b.reply(ctx, r, "error.generic", nil)
-		return
-	}
-	all := st.All
-	if all.Games == 0 {
-		b.reply(ctx, r, "stats.empty", nil)
-		return
-	}
-	n := func(key string, c int) string { return locales.N(r.lang, key, c, nil) }
-	b.reply(ctx, r, "stats.text", map[string]any{
-		"Games": n("unit.games", all.Games), "Wins": n("unit.wins", all.Wins), "Losses": n("unit.losses", all.Games-all.Wins),
-		"PointsWon": n("unit.points", all.Points), "PointsLost": n("unit.points", all.PointsLost),
-	})
-}
-
 // onMenu handles the buttons of /start: each names a command.
 func (b *Bot) onMenu(ctx context.Context, r *request, a action) {
 	if !b.ownPrompt(ctx, r, store.PromptMenu) {

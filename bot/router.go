@@ -112,6 +112,7 @@ var commands = []command{
 	{"export", (*Bot).cmdExport},
 	{"position", (*Bot).cmdPosition},
 	{"review", (*Bot).cmdReview},
+	{"top", (*Bot).cmdTop},
 }
 
 // commandNamed finds a command of the table.

@@ -269,9 +269,12 @@ func (s *Store) UpdateGame(ctx context.Context, id int64, g *game.Game, expected
 			return fmt.Errorf("%w (status %s, counter %d, expected %d)", ErrConflict, st, counter, expected)
 		}
 		if status != StatusActive {
-			_, err = tx.ExecContext(ctx, `UPDATE game_players SET active = 0 WHERE game_id = ?`, id)
+			if _, err = tx.ExecContext(ctx, `UPDATE game_players SET active = 0 WHERE game_id = ?`, id); err != nil {
+				return err
+			}
+			return rate(ctx, tx, g)
 		}
-		return err
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("store: update game %d: %w", id, err)

@@ -9,6 +9,9 @@ import (
 type Record struct {
 	Games int
 	Wins  int
+	// Marses and Koks are the wins that ended by a mars or a koks (of a
+	// match, its last game).
+	Marses, Koks int
 	// Points is what they won, PointsLost what their opponents won.
 	Points, PointsLost int
 }
@@ -26,7 +29,9 @@ func (s *Store) Stats(ctx context.Context, userID int64) (Stats, error) {
 			COUNT(*),
 			COALESCE(SUM(g.winner = p.seat), 0),
 			COALESCE(SUM(CASE WHEN g.winner = p.seat THEN g.points ELSE 0 END), 0),
-			COALESCE(SUM(CASE WHEN g.winner <> p.seat THEN g.points ELSE 0 END), 0)
+			COALESCE(SUM(CASE WHEN g.winner <> p.seat THEN g.points ELSE 0 END), 0),
+			COALESCE(SUM(g.winner = p.seat AND g.reason = 'mars'), 0),
+			COALESCE(SUM(g.winner = p.seat AND g.reason = 'koks'), 0)
 		FROM game_players p JOIN games g ON g.id = p.game_id
 		WHERE p.user_id = ? AND g.status = 'finished'
 		GROUP BY 1`, userID)
@@ -38,7 +43,7 @@ func (s *Store) Stats(ctx context.Context, userID int64) (Stats, error) {
 	for rows.Next() {
 		var computer bool
 		var r Record
-		if err := rows.Scan(&computer, &r.Games, &r.Wins, &r.Points, &r.PointsLost); err != nil {
+		if err := rows.Scan(&computer, &r.Games, &r.Wins, &r.Points, &r.PointsLost, &r.Marses, &r.Koks); err != nil {
 			return Stats{}, fmt.Errorf("store: stats of user %d: %w", userID, err)
 		}
 		if computer {
@@ -50,6 +55,8 @@ func (s *Store) Stats(ctx context.Context, userID int64) (Stats, error) {
 		st.All.Wins += r.Wins
 		st.All.Points += r.Points
 		st.All.PointsLost += r.PointsLost
+		st.All.Marses += r.Marses
+		st.All.Koks += r.Koks
 	}
 	if err := rows.Err(); err != nil {
 		return Stats{}, fmt.Errorf("store: stats of user %d: %w", userID, err)

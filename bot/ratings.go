@@ -1,0 +1,82 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"nardi/locales"
+)
+
+// minRated is how many rated games or matches a person needs to appear
+// on a table of ratings.
+const minRated = 3
+
+// topSize is how many people /top lists in a group.
+const topSize = 10
+
+// cmdStats tells a person's record and rating.
+func (b *Bot) cmdStats(ctx context.Context, r *request) {
+	st, err := b.store.Stats(ctx, r.user.ID)
+	if err != nil {
+		b.reply(ctx, r, "error.generic", nil)
+		return
+	}
+	all := st.All
+	if all.Games == 0 {
+		b.reply(ctx, r, "stats.empty", nil)
+		return
+	}
+	rt, err := b.store.RatingOf(ctx, r.user.ID)
+	if err != nil {
+		b.reply(ctx, r, "error.generic", nil)
+		return
+	}
+	n := func(key string, c int) string { return locales.N(r.lang, key, c, nil) }
+	text := locales.T(r.lang, "stats.text", map[string]any{
+		"Games": n("unit.games", all.Games), "Wins": n("unit.wins", all.Wins), "Losses": n("unit.losses", all.Games-all.Wins),
+		"PointsWon": n("unit.points", all.Points), "PointsLost": n("unit.points", all.PointsLost),
+	})
+	text += "\n" + locales.T(r.lang, "stats.wins_by", map[string]any{"Marses": all.Marses, "Koks": all.Koks})
+	text += "\n" + locales.T(r.lang, "stats.rating", map[string]any{"Rating": fmt.Sprintf("%.0f", rt.Rating), "Experience": rt.Experience})
+	b.replyKB(ctx, r, text, nil)
+}
+
+// cmdTop shows a group's best players by rating, or in a private chat
+// the person's own place among everyone.
+func (b *Bot) cmdTop(ctx context.Context, r *request) {
+	if !r.group {
+		place, of, err := b.store.RankOf(ctx, r.user.ID, minRated)
+		if err != nil {
+			b.reply(ctx, r, "error.generic", nil)
+			return
+		}
+		rt, err := b.store.RatingOf(ctx, r.user.ID)
+		if err != nil {
+			b.reply(ctx, r, "error.generic", nil)
+			return
+		}
+		if place == 0 {
+			b.reply(ctx, r, "top.not_yet", map[string]any{"Need": minRated, "Have": rt.Rated})
+			return
+		}
+		b.reply(ctx, r, "top.place", map[string]any{"Place": place, "Of": of, "Rating": fmt.Sprintf("%.0f", rt.Rating)})
+		return
+	}
+	top, err := b.store.TopInChat(ctx, r.chat, minRated, topSize)
+	if err != nil {
+		b.reply(ctx, r, "error.generic", nil)
+		return
+	}
+	r = b.chatterTo(ctx, r)
+	if len(top) == 0 {
+		b.reply(ctx, r, "top.empty", map[string]any{"Need": minRated})
+		return
+	}
+	lines := []string{locales.T(r.lang, "top.title", nil)}
+	for i, p := range top {
+		lines = append(lines, locales.T(r.lang, "top.line", map[string]any{"Place": i + 1, "Name": p.Name,
+			"Rating": fmt.Sprintf("%.0f", p.Rating.Rating), "Rated": p.Rated}))
+	}
+	b.replyKB(ctx, r, strings.Join(lines, "\n"), nil)
+}
