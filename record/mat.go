@@ -83,6 +83,8 @@ type Game struct {
 	Verifiable           bool
 	Score                [2]int // before the game
 	Crawford             bool
+	// Opening is the opening throw as thrown: seat 0's die, seat 1's.
+	Opening [2]int
 	History              []game.TurnRecord
 	Cubes                []game.CubeAction
 	Result               *game.Result // nil while the game goes on
@@ -98,10 +100,10 @@ func Games(g *game.Game) []Game {
 		r := p.Result
 		seed, _ := hexSeed(p.DiceSeed)
 		out = append(out, Game{ID: p.DiceID, Commitment: game.Commitment(seed), Seed: p.DiceSeed, Verifiable: p.Verifiable,
-			Score: p.Match.Score, Crawford: p.Match.Crawford, History: p.History, Cubes: p.Cubes, Result: &r})
+			Score: p.Match.Score, Crawford: p.Match.Crawford, Opening: p.Opening, History: p.History, Cubes: p.Cubes, Result: &r})
 	}
 	cur := Game{ID: g.DiceID(), Commitment: g.DiceCommitment(), Verifiable: g.Verifiable(), Score: g.Match().Score,
-		Crawford: g.Crawford(), History: g.History(), Cubes: g.Cubes(), Doubled: g.Phase() == game.PhaseDoubled}
+		Crawford: g.Crawford(), Opening: g.Opening(), History: g.History(), Cubes: g.Cubes(), Doubled: g.Phase() == game.PhaseDoubled}
 	if res, over := g.Result(); over {
 		cur.Result = &res
 		cur.Seed, _ = g.DiceSeed()
@@ -139,6 +141,11 @@ func writeMoves(b *strings.Builder, gm Game) {
 	}
 	for i, t := range gm.History {
 		addCubes(i)
+		if i == 0 && gm.Opening[0] != 0 {
+			// The opening throw as thrown, seat 0's die first, so that
+			// it reads as the seed gives it.
+			t.Dice = rules.Dice(gm.Opening)
+		}
 		acts = append(acts, action{t.Seat, turnText(t)})
 	}
 	addCubes(len(gm.History))
