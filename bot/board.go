@@ -116,13 +116,13 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 			add("caption.passed_name", map[string]any{"Name": nm[last.Seat], "Dice": diceText(last.Dice)})
 		case last.Pass():
 		case g.Player(last.Seat).IsComputer():
-			add("caption.played_computer", map[string]any{"Move": last.Notation()})
+			add("caption.played_computer", map[string]any{"Move": localNotation(lang, last.Notation())})
 		case last.Seat == v.seat && last.Forced:
-			add("caption.forced", map[string]any{"Move": last.Notation()})
+			add("caption.forced", map[string]any{"Move": localNotation(lang, last.Notation())})
 		case last.Seat == v.seat:
-			add("caption.played_you", map[string]any{"Move": last.Notation()})
+			add("caption.played_you", map[string]any{"Move": localNotation(lang, last.Notation())})
 		default:
-			add("caption.played_name", map[string]any{"Name": g.Player(last.Seat).Name, "Move": last.Notation()})
+			add("caption.played_name", map[string]any{"Name": g.Player(last.Seat).Name, "Move": localNotation(lang, last.Notation())})
 		}
 		if last.Auto > 0 {
 			add("caption.finished_alone", nil)
@@ -330,7 +330,7 @@ func (b *Bot) keyboard(rec *store.GameRecord, v viewer) Keyboard {
 		if !g.Done() {
 			next = button(t("button.next_game"), at(opNext, ""))
 		}
-		return Keyboard{{next, button(t("button.review"), at(opReview, ""))}}
+		return fitRows(next, button(t("button.review"), at(opReview, "")))
 	}
 	turn := g.Turn()
 	var kb Keyboard
@@ -350,7 +350,7 @@ func (b *Bot) keyboard(rec *store.GameRecord, v viewer) Keyboard {
 		for i := 0; i < len(steps); i += perRow {
 			var row []models.InlineKeyboardButton
 			for _, s := range steps[i:min(i+perRow, len(steps))] {
-				row = append(row, button(s.String(), at(opStep, stepArg(s))))
+				row = append(row, button(stepLabel(v.lang, s), at(opStep, stepArg(s))))
 			}
 			kb = append(kb, row)
 		}
@@ -364,16 +364,56 @@ func (b *Bot) keyboard(rec *store.GameRecord, v viewer) Keyboard {
 			row = append(row, button(t("button.confirm"), at(opConfirm, "")))
 		}
 	}
-	if g.Clock().TimedOut && (v.seat == g.Decider().Other() || v.seat == game.NoSeat) {
-		row = append(row, button(t("button.claim"), at(opClaim, "")))
-	}
 	if v.seat != game.NoSeat || !g.Player(0).IsComputer() {
 		row = append(row, button(t("button.resign"), at(opResign, "")))
+	}
+	kb = append(kb, fitRowsOf(3, row...)...)
+	if g.Clock().TimedOut && (v.seat == g.Decider().Other() || v.seat == game.NoSeat) {
+		// A row of its own: beside ↩, ✅ and 🏳 its words would not fit.
+		kb = append(kb, []models.InlineKeyboardButton{button(t("button.claim"), at(opClaim, ""))})
+	}
+	return kb
+}
+
+// rowWidth is how many characters of labels a row of buttons can show on
+// a 360-pixel-wide phone.
+const rowWidth = 30
+
+// fitRows lays buttons out two to a row, but alone when the two labels
+// would not fit the row's width.
+func fitRows(buttons ...models.InlineKeyboardButton) Keyboard { return fitRowsOf(2, buttons...) }
+
+// fitRowsOf fills rows of at most n buttons in order, starting a new row
+// when the widest label times the row's buttons would pass the row's
+// width (Telegram gives each button of a row the same width).
+func fitRowsOf(n int, buttons ...models.InlineKeyboardButton) Keyboard {
+	var kb Keyboard
+	var row []models.InlineKeyboardButton
+	widest := 0
+	for _, b := range buttons {
+		w := max(widest, labelWidth(b.Text))
+		if len(row) > 0 && (len(row) == n || w*(len(row)+1) > rowWidth) {
+			kb = append(kb, row)
+			row, w = nil, labelWidth(b.Text)
+		}
+		row, widest = append(row, b), w
 	}
 	if len(row) > 0 {
 		kb = append(kb, row)
 	}
 	return kb
+}
+
+// labelWidth counts a label's characters, an emoji with its variation
+// selector as one.
+func labelWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		if r != 0xFE0F && r != 0x200D {
+			n++
+		}
+	}
+	return n
 }
 
 // picture draws the board for a viewer.

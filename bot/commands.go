@@ -16,11 +16,9 @@ import (
 func menu(lang locales.Lang) Keyboard {
 	t := func(key string) string { return locales.T(lang, key, nil) }
 	m := func(arg string) action { return action{op: opMenu, arg: arg} }
-	return Keyboard{
-		{button(t("button.play"), m("play")), button(t("button.duel"), m("duel"))},
-		{button(t("button.rules"), m("rules")), button(t("button.help"), m("help"))},
-		{button(t("button.lang"), m("lang")), button(t("button.settings"), m("settings"))},
-	}
+	return fitRows(button(t("button.play"), m("play")), button(t("button.duel"), m("duel")),
+		button(t("button.rules"), m("rules")), button(t("button.help"), m("help")),
+		button(t("button.lang"), m("lang")), button(t("button.settings"), m("settings")))
 }
 
 func (b *Bot) cmdStart(ctx context.Context, r *request) {
@@ -133,12 +131,12 @@ func settingsKeyboard(lang locales.Lang, s store.Settings) Keyboard {
 		}
 		return button(text, action{op: opSetting, arg: arg})
 	}
-	return Keyboard{
-		{choice("button.home_right", "home:right", !s.HomeLeft), choice("button.home_left", "home:left", s.HomeLeft)},
-		{choice("button.landscape", "layout:landscape", !s.Portrait), choice("button.portrait", "layout:portrait", s.Portrait)},
+	kb := fitRows(choice("button.home_right", "home:right", !s.HomeLeft), choice("button.home_left", "home:left", s.HomeLeft))
+	kb = append(kb, fitRows(choice("button.landscape", "layout:landscape", !s.Portrait), choice("button.portrait", "layout:portrait", s.Portrait))...)
+	return append(kb, Keyboard{
 		{choice("button.confirm_off", "confirm:off", !s.ConfirmMoves)},
 		{choice("button.confirm_on", "confirm:on", s.ConfirmMoves)},
-	}
+	}...)
 }
 
 func (b *Bot) cmdSettings(ctx context.Context, r *request) {

@@ -111,7 +111,7 @@ func challengeKeyboard(lang locales.Lang, code string, withCancel bool) Keyboard
 	if withCancel {
 		row = append(row, button(locales.T(lang, "button.cancel", nil), action{op: opCancel, arg: code}))
 	}
-	return Keyboard{row}
+	return fitRows(row...)
 }
 
 // cmdDuel challenges a friend: in a group with a ⚔ button, in a private

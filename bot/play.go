@@ -86,10 +86,9 @@ func parseSeatArg(s string) game.Seat {
 // resignKeyboard asks a seat to confirm its resignation.
 func resignKeyboard(lang locales.Lang, q table.ResignQuestion) Keyboard {
 	at := func(op string) action { return action{op: op, game: q.Game, counter: q.Counter, arg: seatArg(q.Seat)} }
-	return Keyboard{{
+	return fitRows(
 		button(locales.T(lang, "button.resign_yes", nil), at(opResignOK)),
-		button(locales.T(lang, "button.cancel", nil), at(opResignNo)),
-	}}
+		button(locales.T(lang, "button.cancel", nil), at(opResignNo)))
 }
 
 // onResign turns the tapped board's buttons into a confirmation.
@@ -210,7 +209,7 @@ func (b *Bot) startComputer(ctx context.Context, r *request, level game.Level, o
 // their game in the chat, and tells whether the text was taken as a play;
 // one that cannot be played is answered so.
 func (b *Bot) typedPlay(ctx context.Context, r *request, text string) bool {
-	out, err := b.table.TypedPlay(ctx, r.actor(), text)
+	out, err := b.table.TypedPlay(ctx, r.actor(), fromLocalNotation(text))
 	switch {
 	case table.CodeOf(err) == table.ErrNoGame:
 		return false

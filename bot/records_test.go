@@ -56,7 +56,7 @@ func TestDiceRecordAndPosition(t *testing.T) {
 	over := h.waitBoard(b.ID, func(m telegramtest.Message) bool { return hasOp(m, opRematch) })
 	g = h.load(id).Game
 	// 🔍 answers at once and the review follows.
-	h.wantAnswer(u, b.ID, opButton(t, over, opReview).CallbackData, en("review.working"), false)
+	h.wantAnswer(u, b.ID, opButton(t, over, opReview).CallbackData, en("toast.review_working"), false)
 	rv := h.waitText(u.ID, "🔍 <b>")
 	if !strings.Contains(rv.Text, "Error rate") && !strings.Contains(rv.Text, en("review.no_decisions")) {
 		t.Errorf("the review: %q", rv.Text)

@@ -40,8 +40,8 @@ var refusals = map[table.Code]refusal{
 	table.ErrChallengerOnly:   {toast: "toast.challenger_only", alert: true},
 	table.ErrOpponentBusy:     {toast: "toast.opponent_busy", alert: true, invite: "duel.opponent_busy"},
 	table.ErrChallengeOpen:    {toast: "toast.challenge_open", alert: true, reply: "duel.already_open"},
-	table.ErrNoFinishedGame:   {toast: "review.none", reply: "review.none"},
-	table.ErrInProgress: {toast: "error.game_in_progress", alert: true, groupToast: "toast.already_in_game",
+	table.ErrNoFinishedGame:   {toast: "toast.no_finished_game", reply: "review.none"},
+	table.ErrInProgress: {toast: "toast.game_in_progress", alert: true, groupToast: "toast.already_in_game",
 		reply: "error.game_in_progress", groupReply: "duel.already_in_game", invite: "error.game_in_progress"},
 }
 

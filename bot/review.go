@@ -26,7 +26,7 @@ func (b *Bot) onReview(ctx context.Context, r *request, a action) {
 		b.toast(ctx, r, "toast.not_player")
 		return
 	}
-	b.toast(ctx, r, "review.working")
+	b.toast(ctx, r, "toast.review_working")
 	req := *r
 	b.goAsync(func(ctx context.Context) { b.review(ctx, &req) })
 }
@@ -62,7 +62,7 @@ func reviewText(lang locales.Lang, rv table.Review) string {
 	}
 	for i, m := range rv.Worst {
 		lines = append(lines, "", locales.T(lang, "review.mistake", map[string]any{
-			"N": i + 1, "Turn": m.Turn, "Dice": diceText(m.Dice), "Played": m.Played.String(), "Best": m.Best.String(),
+			"N": i + 1, "Turn": m.Turn, "Dice": diceText(m.Dice), "Played": localNotation(lang, m.Played.String()), "Best": localNotation(lang, m.Best.String()),
 			"Loss": fmt.Sprintf("%.3f", m.Loss), "Position": m.Before.PositionID(),
 		}))
 	}

@@ -191,5 +191,5 @@ func termsRows(lang locales.Lang, op string, t terms) Keyboard {
 		}
 		matches = append(matches, button(mark(t.match == n, text), with(t.classic, n)))
 	}
-	return Keyboard{variants, matches}
+	return append(fitRows(variants...), fitRowsOf(4, matches...)...)
 }

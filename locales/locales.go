@@ -98,7 +98,7 @@ func Name(l Lang) string { return T(l, "lang.name", nil) }
 type HTML string
 
 // plainPrefixes are the key prefixes of plain-text messages.
-var plainPrefixes = []string{"button.", "toast.", "cmd.", "name.", "level.", "unit.", "lang.name"}
+var plainPrefixes = []string{"button.", "toast.", "cmd.", "name.", "level.", "unit.", "lang.name", "notation."}
 
 // IsHTML reports whether the message with this key is Telegram HTML (send it
 // with parse_mode "HTML") rather than plain text.

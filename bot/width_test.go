@@ -1,0 +1,62 @@
+package bot
+
+import (
+	"testing"
+	"unicode"
+
+	"nardi/locales"
+	"nardi/rules"
+	"nardi/store"
+	"nardi/table"
+)
+
+// TestButtonsFitAPhone: every menu's rows fit a 360-pixel-wide phone in
+// every language (the widest label times the row's buttons within
+// rowWidth), step buttons fit four to a row, and no button outside
+// English has a Latin letter.
+func TestButtonsFitAPhone(t *testing.T) {
+	for _, l := range locales.Langs {
+		kbs := map[string]Keyboard{
+			"menu":   menu(l),
+			"resign": resignKeyboard(l, table.ResignQuestion{Game: 1}),
+			"accept": challengeKeyboard(l, "code", true),
+			"lang":   langKeyboard(),
+		}
+		for _, s := range []store.Settings{{}, {HomeLeft: true, Portrait: true, ConfirmMoves: true}} {
+			kbs["settings"] = append(kbs["settings"], settingsKeyboard(l, s)...)
+		}
+		for _, tm := range []terms{{}, {classic: true, match: 7}, {match: 3}} {
+			kbs["play"] = append(kbs["play"], levelKeyboard(l, tm)...)
+			kbs["duel"] = append(kbs["duel"], duelKeyboard(l, tm)...)
+		}
+		for name, kb := range kbs {
+			for _, row := range kb {
+				widest := 0
+				for _, b := range row {
+					widest = max(widest, labelWidth(b.Text))
+					if l != locales.EN && name != "lang" && hasLatin(b.Text) {
+						t.Errorf("%s %s: %q has Latin letters", l, name, b.Text)
+					}
+				}
+				if widest*len(row) > rowWidth {
+					t.Errorf("%s %s: a row of %d up to %d wide: %v", l, name, len(row), widest, row)
+				}
+			}
+		}
+		for _, s := range []rules.Step{{From: rules.Bar, To: 22, Hit: true}, {From: 6, To: rules.Off}, {From: 13, To: 7, Hit: true}} {
+			label := stepLabel(l, s)
+			if labelWidth(label) > rowWidth/4+1 || (l != locales.EN && hasLatin(label)) {
+				t.Errorf("%s: step button %q", l, label)
+			}
+		}
+	}
+}
+
+func hasLatin(s string) bool {
+	for _, r := range s {
+		if r < 128 && unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
