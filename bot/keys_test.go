@@ -13,15 +13,22 @@ import (
 	"nardi/locales"
 )
 
-// botLiterals returns the string literals of the bot's sources, and those
+// botLiterals returns the string literals of the bot's (and the locales
+// package's) sources, and those
 // that start a key built by concatenation ("result." + reason).
 func botLiterals(t *testing.T) (lits, prefixes map[string]bool, toasts []string) {
 	t.Helper()
 	lits, prefixes = map[string]bool{}, map[string]bool{}
+	// The bot shows the keys; the locales package names the languages.
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	more, err := filepath.Glob("../locales/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, more...)
 	fset := token.NewFileSet()
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {

@@ -60,3 +60,25 @@ func hasLatin(s string) bool {
 	}
 	return false
 }
+
+// TestLocalNotation: step buttons and captions use the language's tokens
+// for the bar and off, and a typed play with them (or with gnubg's own
+// words) reads back as gnubg's.
+func TestLocalNotation(t *testing.T) {
+	for _, tc := range []struct {
+		lang       locales.Lang
+		typed, out string
+	}{
+		{locales.RU, "бар/22 6/⏏", "bar/22 6/off"},
+		{locales.KA, "ბარი/20* 13/9", "bar/20* 13/9"},
+		{locales.HY, "ձող/21 5/⏏", "bar/21 5/off"},
+		{locales.EN, "bar/22 6/off", "bar/22 6/off"},
+	} {
+		if got := fromLocalNotation(tc.typed); got != tc.out {
+			t.Errorf("%s: %q reads as %q, want %q", tc.lang, tc.typed, got, tc.out)
+		}
+		if got := localNotation(tc.lang, tc.out); got != tc.typed {
+			t.Errorf("%s: %q writes as %q, want %q", tc.lang, tc.out, got, tc.typed)
+		}
+	}
+}
