@@ -85,9 +85,9 @@ type Game struct {
 	Crawford             bool
 	// Opening is the opening throw as thrown: seat 0's die, seat 1's.
 	Opening [2]int
-	History              []game.TurnRecord
-	Cubes                []game.CubeAction
-	Result               *game.Result // nil while the game goes on
+	History []game.TurnRecord
+	Cubes   []game.CubeAction
+	Result  *game.Result // nil while the game goes on
 	// Doubled: the game waits for the answer to a double.
 	Doubled bool
 }
