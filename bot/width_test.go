@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"testing"
 	"unicode"
 
@@ -41,6 +42,11 @@ func TestButtonsFitAPhone(t *testing.T) {
 				if widest*len(row) > rowWidth {
 					t.Errorf("%s %s: a row of %d up to %d wide: %v", l, name, len(row), widest, row)
 				}
+			}
+		}
+		for _, k := range locales.Keys() {
+			if label := locales.T(l, k, map[string]any{"Points": 5}); strings.HasPrefix(k, "button.") && l != locales.EN && hasLatin(label) {
+				t.Errorf("%s %s: %q has Latin letters", l, k, label)
 			}
 		}
 		for _, s := range []rules.Step{{From: rules.Bar, To: 22, Hit: true}, {From: 6, To: rules.Off}, {From: 13, To: 7, Hit: true}} {
