@@ -19,6 +19,8 @@ const (
 	Easy Level = iota
 	Medium
 	Hard
+	// Master searches wider and deeper than Hard, slower.
+	Master
 )
 
 // String returns the level's name as used on the command line.
@@ -28,11 +30,13 @@ func (l Level) String() string {
 		return "easy"
 	case Medium:
 		return "medium"
+	case Master:
+		return "master"
 	}
 	return "hard"
 }
 
-// ParseLevel reads "easy", "medium" or "hard".
+// ParseLevel reads "easy", "medium", "hard" or "master".
 func ParseLevel(s string) (Level, error) {
 	switch s {
 	case "easy":
@@ -41,8 +45,10 @@ func ParseLevel(s string) (Level, error) {
 		return Medium, nil
 	case "hard":
 		return Hard, nil
+	case "master":
+		return Master, nil
 	}
-	return Hard, fmt.Errorf("unknown level %q (want easy, medium or hard)", s)
+	return Hard, fmt.Errorf("unknown level %q (want easy, medium, hard or master)", s)
 }
 
 //go:embed weights/net.bin
@@ -69,12 +75,18 @@ type style struct {
 	noise   float64 // spread of the error added to each play's equity
 	maxLoss float64 // a play losing more than this at 0-ply is never chosen
 	deep    bool    // look ahead one and two rolls on the best candidates
+	// keep1 and window1 choose the candidates looked at one roll ahead
+	// (at most keep1, within window1 of the best at 0-ply); keep2 and
+	// window2 those looked at two rolls ahead.
+	keep1, keep2     int
+	window1, window2 float64
 }
 
 var styles = map[Level]style{
 	Easy:   {noise: 0.16, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
-	Hard:   {deep: true},
+	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12},
+	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25},
 }
 
 // Player chooses plays for one level. It is safe for concurrent use.
@@ -116,14 +128,14 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 	if !st.deep {
 		return mistaken(cs, st, p, d, seed)
 	}
-	cs = filter(cs, 8, 0.16)
+	cs = filter(cs, st.keep1, st.window1)
 	if len(cs) == 1 {
 		return cs[0].i
 	}
 	for k := range cs {
 		cs[k].eq = e.ply1(&results[cs[k].i], &s)
 	}
-	cs = filter(cs, 3, 0.10)
+	cs = filter(cs, st.keep2, st.window2)
 	if len(cs) == 1 {
 		return cs[0].i
 	}

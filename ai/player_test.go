@@ -37,7 +37,7 @@ func levelPR(t testing.TB, level Level, set []JudgedPosition) float64 {
 
 func BenchmarkPR(b *testing.B) {
 	set := loadJudged(b)
-	for _, level := range []Level{Easy, Medium, Hard} {
+	for _, level := range []Level{Easy, Medium, Hard, Master} {
 		b.Run(level.String(), func(b *testing.B) {
 			var pr float64
 			for b.Loop() {
@@ -56,7 +56,7 @@ func BenchmarkDecision(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, level := range []Level{Easy, Medium, Hard} {
+	for _, level := range []Level{Easy, Medium, Hard, Master} {
 		b.Run(level.String(), func(b *testing.B) {
 			pl := NewPlayer(net, rules.Nardi, rules.OinMars, level)
 			var times []time.Duration
@@ -77,7 +77,7 @@ func BenchmarkDecision(b *testing.B) {
 
 // Targets of the judge's figure (lower is better) on ai-judged.
 const (
-	hardTarget   = 8.0
+	hardTarget   = 2.6
 	mediumTarget = 18.0
 	easyLow      = 25.0
 	easyHigh     = 45.0

@@ -43,15 +43,16 @@ const (
 	Easy   Level = "easy"
 	Medium Level = "medium"
 	Hard   Level = "hard"
+	Master Level = "master"
 )
 
-// ParseLevel reads "easy", "medium" or "hard".
+// ParseLevel reads "easy", "medium", "hard" or "master".
 func ParseLevel(s string) (Level, error) {
 	switch l := Level(s); l {
-	case Easy, Medium, Hard:
+	case Easy, Medium, Hard, Master:
 		return l, nil
 	}
-	return "", fmt.Errorf("unknown level %q (want easy, medium or hard)", s)
+	return "", fmt.Errorf("unknown level %q (want easy, medium, hard or master)", s)
 }
 
 // Player is who sits in a seat: a person, known by their Telegram user id
