@@ -11,8 +11,12 @@ RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/nardi . \
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/nardi /nardi
 COPY --from=build --chown=nonroot:nonroot /out/data /data
-ENV NARDI_DB=/data/nardi.db LOG_LEVEL=info
+ENV NARDI_DB=/data/nardi.db LOG_LEVEL=info NARDI_LISTEN=:8080
 VOLUME ["/data"]
+# /healthz and /metrics (and the webhook, with NARDI_WEBHOOK_URL set).
+EXPOSE 8080
+# No shell in the image: the binary asks its own /healthz.
+HEALTHCHECK --interval=30s --timeout=6s --start-period=20s --retries=3 CMD ["/nardi", "health"]
 USER nonroot:nonroot
 ENTRYPOINT ["/nardi"]
 CMD ["serve"]

@@ -13,6 +13,7 @@ import (
 
 	"nardi/ai"
 	"nardi/bot"
+	"nardi/metrics"
 	"nardi/store"
 )
 
@@ -62,7 +63,21 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.Error("loading the computer's network failed", "err", err)
 		return 1
 	}
-	b, err := bot.New(bot.Config{Token: token, APIURL: apiURL, Store: st, Net: net, Log: log})
+	gauge := func(count func(context.Context) (int, error)) func() float64 {
+		return func() float64 {
+			n, err := count(context.Background())
+			if err != nil {
+				return -1
+			}
+			return float64(n)
+		}
+	}
+	m := metrics.New(metrics.Gauges{
+		ActiveGames: gauge(func(ctx context.Context) (int, error) { ids, err := st.ActiveGames(ctx); return len(ids), err }),
+		InboxDepth:  gauge(st.InboxDepth),
+	})
+	b, err := bot.New(bot.Config{Token: token, APIURL: apiURL, Store: st, Net: net, Log: log, Metrics: m,
+		Listen: os.Getenv("NARDI_LISTEN"), WebhookURL: os.Getenv("NARDI_WEBHOOK_URL")})
 	if err != nil {
 		log.Error("starting the bot failed", "err", err)
 		return 1

@@ -19,10 +19,11 @@ type command struct {
 // commands lists every subcommand; main dispatches on the first argument.
 var commands = map[string]command{
 	"best":     {"choose the computer's play for POSID D1 D2 lines from stdin, as JSON lines", cmdBest},
+	"health":   {"ask the running bot's /healthz (NARDI_LISTEN); exit 0 when healthy", cmdHealth},
 	"export":   {"write a game or match as a .mat record for GNU Backgammon: nardi export --db FILE [--game ID]", cmdExport},
 	"cube":     {"decide the cube for POSID MATCHID lines from stdin (double now? take?), as JSON lines", cmdCube},
 	"render":   {"draw boards as PNG: nardi render --pos POSID [--dice 65] --out board.png, or --out-dir DIR", cmdRender},
-	"serve":    {"run the Telegram bot (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL, NARDI_DB, LOG_LEVEL)", cmdServe},
+	"serve":    {"run the Telegram bot (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL, NARDI_DB, NARDI_LISTEN, NARDI_WEBHOOK_URL, LOG_LEVEL)", cmdServe},
 	"selfplay": {"play games between two levels and print points per game", cmdSelfplay},
 	"moves":    {"list the legal plays of POSID D1 D2 lines read from stdin, as JSON lines", cmdMoves},
 	"show":     {"print a position as a text board: nardi show POSID", cmdShow},

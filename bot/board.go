@@ -459,7 +459,9 @@ func (b *Bot) picture(rec *store.GameRecord, v viewer) ([]byte, error) {
 			view.LastBy = render.Opponent
 		}
 	}
+	drawn := time.Now()
 	png, err := render.Board(view)
+	b.cfg.Metrics.Rendered(time.Since(drawn))
 	if err != nil {
 		return nil, fmt.Errorf("draw board of game %d: %w", rec.ID, err)
 	}
@@ -590,6 +592,7 @@ type refresher struct {
 	runs   coalesce.Group
 	mu     sync.Mutex
 	latest map[int64]table.Outcome
+	since  map[int64]time.Time // the oldest change of each game not drawn yet
 }
 
 // dueNow tells whether an Outcome's game has a pass or a forced play due
@@ -612,6 +615,12 @@ func (r *refresher) request(out table.Outcome) {
 	}
 	if cur, ok := r.latest[id]; !ok || cur.Game.Game.Counter() <= out.Game.Game.Counter() {
 		r.latest[id] = out
+	}
+	if r.since == nil {
+		r.since = map[int64]time.Time{}
+	}
+	if _, ok := r.since[id]; !ok {
+		r.since[id] = time.Now()
 	}
 	r.mu.Unlock()
 	r.runs.Trigger(id, r.bot.goAsync, func(ctx context.Context) { r.draw(ctx, id) })
@@ -641,10 +650,15 @@ func (r *refresher) draw(ctx context.Context, id int64) {
 	}
 	r.mu.Lock()
 	out, ok = r.latest[id]
+	since, timed := r.since[id]
 	delete(r.latest, id)
+	delete(r.since, id)
 	r.mu.Unlock()
 	if !ok {
 		return
+	}
+	if timed {
+		defer func() { r.bot.cfg.Metrics.BoardShown(time.Since(since)) }()
 	}
 	// The messages as they are now: one may have been sent anew (/board,
 	// or one that could no longer be edited) since the Outcome was made.

@@ -20,14 +20,17 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tg "github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
 
 	"nardi/ai"
+	"nardi/metrics"
 	"nardi/game"
 	"nardi/internal/grace"
 	"nardi/internal/keyed"
@@ -64,6 +67,15 @@ type Config struct {
 	Roller game.Roller
 	// Username is the bot's @username; asked from Telegram when empty.
 	Username string
+	// Metrics counts what the bot does (nil: nothing is counted).
+	Metrics *metrics.Metrics
+	// Listen is the address of the HTTP endpoint (/healthz, /metrics and,
+	// with WebhookURL, the webhook); "" serves none. Listener, when set,
+	// is used instead (tests).
+	Listen   string
+	Listener net.Listener
+	// WebhookURL is the public URL Telegram calls with updates; "" polls.
+	WebhookURL string
 }
 
 // Bot is the running Telegram bot.
@@ -77,6 +89,7 @@ type Bot struct {
 	username string
 
 	boards      refresher          // redraws boards
+	contact     atomic.Int64       // the last time Telegram answered (Unix ns), for /healthz
 	users       sync.Map           // user id -> store.User (see users.go)
 	chatter     chatterLimit       // commands answered in groups, per person
 	userLocks   keyed.Locks[int64] // one change of a person at a time
@@ -127,11 +140,14 @@ func New(cfg Config) (*Bot, error) {
 	b.table, err = table.New(table.Config{
 		Store: cfg.Store, Net: cfg.Net, Display: b, Log: cfg.Log,
 		AutoDelay: cfg.ShowDelay, ChallengeTTL: cfg.ChallengeTTL, Now: cfg.Now, Roller: cfg.Roller,
+		OnGameStarted:  func(kind store.Kind) { cfg.Metrics.GameStarted(string(kind)) },
+		OnGameFinished: func(kind store.Kind) { cfg.Metrics.GameFinished(string(kind)) },
 	})
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
 	b.send = NewSender(api, cfg.Log)
+	b.send.Metrics, b.send.Contact = cfg.Metrics, &b.contact
 	b.send.OnWait = b.table.WaitedOnTelegram
 	b.send.OnLimit = func(chat int64, until time.Time) {
 		if err := b.store.SetRateLimit(context.WithoutCancel(b.ctx), chat, until); err != nil {
@@ -168,9 +184,50 @@ func (b *Bot) Run(ctx context.Context) error {
 	p := &Poller{
 		URL: b.cfg.APIURL, Token: b.cfg.Token, Client: &http.Client{Timeout: b.cfg.PollTimeout + 10*time.Second},
 		Timeout: b.cfg.PollTimeout, Inbox: b.store, Handle: b.handleUpdate, Log: b.log,
+		Metrics: b.cfg.Metrics, Contact: &b.contact,
 	}
-	b.log.Info("bot started", "username", b.username)
-	err = p.Run(ctx)
+	b.contact.Store(time.Now().UnixNano()) // the start counts as contact, for /healthz
+	go b.keepInTouch(ctx)
+	ln, err := b.listener()
+	if err != nil {
+		b.table.Stop()
+		return err
+	}
+	var hook *webhook
+	hookPath := ""
+	if b.cfg.WebhookURL != "" {
+		if ln == nil {
+			b.table.Stop()
+			return errors.New("bot: webhook mode needs an address to listen on (NARDI_LISTEN)")
+		}
+		secret, path, err := b.setWebhook(ctx)
+		if err != nil {
+			b.table.Stop()
+			return err
+		}
+		hook, hookPath = &webhook{secret: secret, inbox: b.store, poller: p, ctx: ctx}, path
+	} else {
+		b.deleteWebhook(ctx) // polling works only without one
+	}
+	stopHTTP := func() {}
+	if ln != nil {
+		var h http.Handler
+		if hook != nil {
+			h = hook
+		}
+		stopHTTP = b.serveHTTP(ctx, ln, h, hookPath)
+	}
+	b.log.Info("bot started", "username", b.username, "webhook", hook != nil)
+	if hook != nil {
+		if err = p.Replay(ctx); err == nil {
+			<-ctx.Done()
+		}
+		stopHTTP() // no new update is taken once shutdown has begun
+		p.Wait()
+	} else {
+		err = p.Run(ctx)
+		stopHTTP()
+	}
 	b.table.Stop()
 	b.asyncMu.Lock()
 	b.stopped = true

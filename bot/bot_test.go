@@ -26,6 +26,8 @@ type harness struct {
 	srv    *telegramtest.Server
 	dbPath string
 	roller game.Roller
+	// configure, when set, changes the bot's Config at each start.
+	configure func(*Config)
 
 	st     *store.Store
 	cancel context.CancelFunc
@@ -73,11 +75,15 @@ func (h *harness) start() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	b, err := New(Config{
+	cfg := Config{
 		Token: telegramtest.Token, APIURL: h.srv.URL, Username: telegramtest.BotUsername,
 		Store: st, Net: net, Log: testLog(),
 		PollTimeout: time.Second, ShowDelay: 30 * time.Millisecond, Roller: h.roller,
-	})
+	}
+	if h.configure != nil {
+		h.configure(&cfg)
+	}
+	b, err := New(cfg)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -11,9 +11,11 @@ import (
 	"net/http"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"nardi/internal/grace"
+	"nardi/metrics"
 	"nardi/store"
 )
 
@@ -46,13 +48,19 @@ type Poller struct {
 	Inbox   Inbox
 	Handle  func(ctx context.Context, u store.Update) // runs concurrently
 	Log     *slog.Logger
+	// Metrics counts updates; Contact, when set, holds the time of the
+	// last getUpdates Telegram answered (Unix nanoseconds).
+	Metrics *metrics.Metrics
+	Contact *atomic.Int64
 
 	wg sync.WaitGroup
 }
 
-// Run polls until ctx ends, then waits for the handlers under way.
-func (p *Poller) Run(ctx context.Context) error {
-	defer p.wg.Wait()
+// allowedUpdates are the kinds of update the bot asks Telegram for.
+var allowedUpdates = []string{"message", "callback_query", "my_chat_member"}
+
+// Replay dispatches the updates a previous run stored and did not finish.
+func (p *Poller) Replay(ctx context.Context) error {
 	pending, dead, err := p.Inbox.Pending(ctx)
 	if err != nil {
 		return fmt.Errorf("replay inbox: %w", err)
@@ -62,6 +70,18 @@ func (p *Poller) Run(ctx context.Context) error {
 	}
 	for _, u := range pending {
 		p.dispatch(ctx, u)
+	}
+	return nil
+}
+
+// Wait waits for the handlers under way.
+func (p *Poller) Wait() { p.wg.Wait() }
+
+// Run polls until ctx ends, then waits for the handlers under way.
+func (p *Poller) Run(ctx context.Context) error {
+	defer p.wg.Wait()
+	if err := p.Replay(ctx); err != nil {
+		return err
 	}
 	offset, err := p.Inbox.Offset(ctx)
 	if err != nil {
@@ -91,6 +111,9 @@ func (p *Poller) Run(ctx context.Context) error {
 			continue
 		}
 		backoff = 0
+		if p.Contact != nil {
+			p.Contact.Store(time.Now().UnixNano())
+		}
 		if len(updates) == 0 {
 			continue
 		}
@@ -109,6 +132,7 @@ func (p *Poller) Run(ctx context.Context) error {
 			}
 		}
 		offset = next
+		p.Metrics.Received(len(updates))
 		for _, u := range updates {
 			p.dispatch(ctx, u)
 		}
@@ -141,6 +165,7 @@ func (p *Poller) dispatch(ctx context.Context, u store.Update) {
 		if err := p.Inbox.Done(context.WithoutCancel(ctx), u.ID); err != nil {
 			p.Log.Error("marking update handled failed", "update", u.ID, "err", err)
 		}
+		p.Metrics.Handled()
 	}()
 }
 
@@ -160,7 +185,7 @@ func (p *Poller) fetch(ctx context.Context, offset int64) ([]store.Update, error
 	body, _ := json.Marshal(map[string]any{
 		"offset":          offset,
 		"timeout":         int(p.Timeout.Seconds()),
-		"allowed_updates": []string{"message", "callback_query", "my_chat_member"},
+		"allowed_updates": allowedUpdates,
 	})
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.URL+"/bot"+p.Token+"/getUpdates", bytes.NewReader(body))
 	if err != nil {

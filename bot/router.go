@@ -26,6 +26,7 @@ type request struct {
 	args      string // a command's arguments
 	replyTo   *models.User
 	mentions  []string // @usernames in a command
+	at        time.Time // when a callback query began to be handled
 }
 
 // actor is who acts in the request, for the centre.
@@ -240,7 +241,7 @@ func utf16Slice(text string, offset, length int) string {
 }
 
 func (b *Bot) handleCallback(ctx context.Context, q *models.CallbackQuery) {
-	r := &request{queryID: q.ID}
+	r := &request{queryID: q.ID, at: time.Now()}
 	defer func() {
 		if !r.answered {
 			b.answer(ctx, r, "", false)
@@ -277,6 +278,14 @@ func (b *Bot) answer(ctx context.Context, r *request, text string, alert bool) {
 	if err := b.send.Answer(ctx, r.queryID, text, alert); err != nil {
 		b.log.Warn("answering a button failed", "err", err)
 	}
+	outcome := "ok"
+	switch {
+	case alert:
+		outcome = "alert"
+	case text != "":
+		outcome = "note"
+	}
+	b.cfg.Metrics.Tap(outcome, time.Since(r.at))
 }
 
 // toast answers with a short localized note.

@@ -8,10 +8,13 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tg "github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
+
+	"nardi/metrics"
 )
 
 // Sender makes Bot API calls the way Telegram wants them made: one at a
@@ -26,6 +29,10 @@ type Sender struct {
 	OnWait func(chat int64, d time.Duration)
 	// OnLimit is told of each retry_after, so that it can outlive a restart.
 	OnLimit func(chat int64, until time.Time)
+	// Metrics counts the calls; Contact, when set, holds the time of the
+	// last call Telegram answered (Unix nanoseconds), for /healthz.
+	Metrics *metrics.Metrics
+	Contact *atomic.Int64
 
 	mu    sync.Mutex
 	chats map[int64]*chatLane
@@ -133,11 +140,17 @@ func (s *Sender) paced(ctx context.Context, chat int64, what string, board bool,
 			l.release()
 		}
 		if err == nil || notModified(err) {
+			s.Metrics.Call(what, "ok")
+			if s.Contact != nil {
+				s.Contact.Store(time.Now().UnixNano())
+			}
 			return nil
 		}
 		var tooMany *tg.TooManyRequestsError
 		if errors.As(err, &tooMany) {
 			wait := time.Duration(max(1, tooMany.RetryAfter)) * time.Second
+			s.Metrics.Call(what, "429")
+			s.Metrics.Waited(wait)
 			s.log.Warn("telegram rate limit", "call", what, "chat", chat, "retry_after", wait)
 			if l != nil {
 				until := time.Now().Add(wait)
@@ -155,6 +168,7 @@ func (s *Sender) paced(ctx context.Context, chat int64, what string, board bool,
 			}
 			continue
 		}
+		s.Metrics.Call(what, "error")
 		if permanent(err) {
 			return fmt.Errorf("%s: %w", what, err)
 		}

@@ -38,19 +38,44 @@ func (s *Store) Receive(ctx context.Context, updates []Update, next int64) error
 	now := ms(time.Now())
 	err := txOn(ctx, s.durable, func(tx *sql.Tx) error {
 		for _, u := range updates {
-			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO inbox (update_id, body, received_at) VALUES (?, ?, ?)`,
-				u.ID, u.Body, now); err != nil {
+			// An update handled already (delivered again) is not stored.
+			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO inbox (update_id, body, received_at)
+				SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM inbox_done WHERE update_id = ?)`,
+				u.ID, u.Body, now, u.ID); err != nil {
 				return err
 			}
 		}
+		// The offset only grows (webhook deliveries may come out of order).
 		_, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('update_offset', ?)
-			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, strconv.FormatInt(next, 10))
+			ON CONFLICT (key) DO UPDATE SET value = CASE WHEN CAST(value AS INTEGER) > CAST(excluded.value AS INTEGER)
+				THEN value ELSE excluded.value END`, strconv.FormatInt(next, 10))
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("store: receive %d updates: %w", len(updates), err)
 	}
 	return nil
+}
+
+// ReceiveOne stores one update delivered by itself (a webhook's), and
+// tells whether it is new: false when it is stored already or was handled
+// lately, as when Telegram delivers it again.
+func (s *Store) ReceiveOne(ctx context.Context, u Update) (fresh bool, err error) {
+	err = txOn(ctx, s.durable, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO inbox (update_id, body, received_at)
+			SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM inbox_done WHERE update_id = ?)`,
+			u.ID, u.Body, ms(time.Now()), u.ID)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		fresh = n == 1
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("store: receive update %d: %w", u.ID, err)
+	}
+	return fresh, nil
 }
 
 // MaxTries is how often an update is handled (its handler panicked, or
@@ -135,8 +160,41 @@ func moveAside(ctx context.Context, tx *sql.Tx, id int64) error {
 
 // Done forgets a handled update.
 func (s *Store) Done(ctx context.Context, id int64) error {
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM inbox WHERE update_id = ?`, id); err != nil {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM inbox WHERE update_id = ?`, id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO inbox_done (update_id, done_at) VALUES (?, ?)`, id, ms(time.Now()))
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: update %d done: %w", id, err)
+	}
+	return nil
+}
+
+// ForgetHandled forgets the updates handled before a time.
+func (s *Store) ForgetHandled(ctx context.Context, before time.Time) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM inbox_done WHERE done_at < ?`, ms(before)); err != nil {
+		return fmt.Errorf("store: forget handled updates: %w", err)
+	}
+	return nil
+}
+
+// InboxDepth counts the updates stored and not yet handled.
+func (s *Store) InboxDepth(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM inbox`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: inbox depth: %w", err)
+	}
+	return n, nil
+}
+
+// Ping tells whether the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	if err := s.db.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
 	}
 	return nil
 }

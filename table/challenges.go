@@ -157,6 +157,7 @@ func (s *Service) accept(ctx context.Context, a Actor, code string, link bool) (
 	case err != nil:
 		return acc, err
 	}
+	s.started(c.Kind)
 	if acc.Game, err = s.store.LoadGame(ctx, id); err != nil {
 		return acc, err
 	}

@@ -28,6 +28,7 @@ func (s *Service) StartComputer(ctx context.Context, a Actor, level game.Level, 
 	if err != nil {
 		return Outcome{}, err
 	}
+	s.started(store.KindComputer)
 	return s.ShowBoard(ctx, id, 0, a.Chat)
 }
 

@@ -135,6 +135,9 @@ func (s *Service) cleanUp(ctx context.Context) {
 	if err := s.store.DeletePrompts(ctx, now.Add(-30*24*time.Hour)); err != nil {
 		s.log.Warn("deleting old prompts failed", "err", err)
 	}
+	if err := s.store.ForgetHandled(ctx, now.Add(-48*time.Hour)); err != nil {
+		s.log.Warn("forgetting handled updates failed", "err", err)
+	}
 }
 
 // adjustClocks changes the clocks of games through mutate (a clock

@@ -55,6 +55,9 @@ func (s *Service) mutate(ctx context.Context, id int64, change func(rec *store.G
 	}
 	if rec.Game.Done() {
 		rec.Status, rec.Finished = store.StatusFinished, rec.Game.Finished()
+		if s.cfg.OnGameFinished != nil {
+			s.cfg.OnGameFinished(rec.Kind)
+		}
 	}
 	rec.Updated = now
 	out := Outcome{Game: rec, Boards: boards, Redraw: rec.Game.Counter() != loaded, Due: due}
@@ -111,4 +114,11 @@ func boardOf(boards []store.Board, a Actor) (store.Board, error) {
 		}
 	}
 	return store.Board{}, refuse(ErrStale, "message %d in chat %d is not a board", a.Message, a.Chat)
+}
+
+// started tells of a game begun.
+func (s *Service) started(kind store.Kind) {
+	if s.cfg.OnGameStarted != nil {
+		s.cfg.OnGameStarted(kind)
+	}
 }

@@ -50,6 +50,9 @@ type Config struct {
 	// Roller, when set, throws every game's dice (tests); by default each
 	// game throws its own verifiable dice (game.FairThrow).
 	Roller game.Roller
+	// OnGameStarted and OnGameFinished, when set, are told of each game
+	// begun and each game (or match) finished, by kind, as for metrics.
+	OnGameStarted, OnGameFinished func(kind store.Kind)
 }
 
 // Grace is how long background work (a due action, a computer's move)

@@ -149,7 +149,21 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 	switch method {
 	case "getMe":
 		return http.StatusOK, apiResponse{Result: map[string]any{"id": 123456, "is_bot": true, "first_name": "Nardi", "username": BotUsername}}
-	case "setMyCommands", "deleteMyCommands", "setChatMenuButton", "deleteWebhook":
+	case "setMyCommands", "deleteMyCommands", "setChatMenuButton":
+		return http.StatusOK, apiResponse{Result: true}
+	case "deleteWebhook":
+		s.webhookURL, s.webhookSecret = "", ""
+		return http.StatusOK, apiResponse{Result: true}
+	case "setWebhook":
+		if f["url"] == "" {
+			return bad("no url")
+		}
+		s.webhookURL, s.webhookSecret = f["url"], f["secret_token"]
+		if !s.delivering {
+			s.delivering = true
+			go s.deliver()
+		}
+		s.cond.Broadcast()
 		return http.StatusOK, apiResponse{Result: true}
 	case "answerCallbackQuery":
 		s.answers[f["callback_query_id"]] = Answer{Text: f["text"], ShowAlert: f["show_alert"] == "true"}

@@ -90,6 +90,11 @@ type Server struct {
 	failNext   map[string]int
 	failCode   map[string]int
 	RetryAfter int
+	// webhookURL and webhookSecret are set by setWebhook: updates are
+	// then posted there, as Telegram does, instead of polled.
+	webhookURL, webhookSecret string
+	delivering                bool
+	closed                    bool
 }
 
 // NewServer starts a fake Bot API server.
@@ -114,6 +119,7 @@ func NewServer() *Server {
 // Close stops the server and wakes any pending long poll.
 func (s *Server) Close() {
 	s.mu.Lock()
+	s.closed = true
 	s.cond.Broadcast()
 	s.mu.Unlock()
 	s.Server.Close()

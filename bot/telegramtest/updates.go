@@ -1,6 +1,7 @@
 package telegramtest
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -258,7 +259,57 @@ func (m Message) Button(prefix string) (Button, bool) {
 	return Button{}, false
 }
 
+// Webhook returns the URL and secret token the bot set with setWebhook
+// ("" when it polls).
+func (s *Server) Webhook() (url, secret string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.webhookURL, s.webhookSecret
+}
+
+// deliver posts the queued updates, in order, to the webhook while one is
+// set, each until the bot answers 200, as Telegram does.
+func (s *Server) deliver() {
+	client := &http.Client{Timeout: 10 * time.Second}
+	for {
+		s.mu.Lock()
+		for s.webhookURL == "" || len(s.updates) == 0 {
+			if s.closed {
+				s.mu.Unlock()
+				return
+			}
+			s.cond.Wait()
+		}
+		url, secret, body := s.webhookURL, s.webhookSecret, s.updates[0]
+		s.mu.Unlock()
+		req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Telegram-Bot-Api-Secret-Token", secret)
+		resp, err := client.Do(req)
+		ok := err == nil && resp.StatusCode == http.StatusOK
+		if resp != nil {
+			resp.Body.Close()
+		}
+		s.mu.Lock()
+		if ok && len(s.updates) > 0 && bytes.Equal(s.updates[0], body) {
+			s.updates, s.updateIDs = s.updates[1:], s.updateIDs[1:]
+		}
+		closed := s.closed
+		s.mu.Unlock()
+		if closed {
+			return
+		}
+		if !ok {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
 func (s *Server) getUpdates(w http.ResponseWriter, c Call) {
+	if url, _ := s.Webhook(); url != "" {
+		writeJSON(w, http.StatusConflict, apiResponse{ErrorCode: 409, Description: "Conflict: can't use getUpdates method while webhook is active"})
+		return
+	}
 	offset, _ := strconv.ParseInt(c.Fields["offset"], 10, 64)
 	timeout, _ := strconv.Atoi(c.Fields["timeout"])
 	limit, _ := strconv.Atoi(c.Fields["limit"])

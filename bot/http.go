@@ -1,0 +1,215 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	tg "github.com/go-telegram/bot"
+
+	"nardi/store"
+)
+
+// The bot's HTTP endpoint (Config.Listen): /healthz and /metrics for
+// operators and, in webhook mode (Config.WebhookURL), the path Telegram
+// posts updates to. A webhook request must carry the secret token the bot
+// gave Telegram in setWebhook (401 otherwise, and nothing changes); each
+// update is stored in the durable inbox before the 200 goes back, so a
+// crash between the two loses nothing: Telegram sends it again, or the
+// inbox replays it at the next start, and an update handled already is
+// not stored twice.
+
+// healthWindow is how long without an answer from Telegram /healthz
+// tolerates.
+const healthWindow = 3 * time.Minute
+
+// maxUpdate bounds a webhook request's body.
+const maxUpdate = 1 << 20
+
+// webhookSecret draws the secret token for setWebhook.
+func webhookSecret() string {
+	var b [32]byte
+	rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// listener opens the endpoint's listener, or returns nil when there is
+// none to serve.
+func (b *Bot) listener() (net.Listener, error) {
+	if b.cfg.Listener != nil {
+		return b.cfg.Listener, nil
+	}
+	if b.cfg.Listen == "" {
+		return nil, nil
+	}
+	ln, err := net.Listen("tcp", b.cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("bot: listen on %s: %w", b.cfg.Listen, err)
+	}
+	return ln, nil
+}
+
+// serveHTTP serves the endpoint on ln until ctx ends.
+func (b *Bot) serveHTTP(ctx context.Context, ln net.Listener, hook http.Handler, hookPath string) func() {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", b.healthz)
+	if b.cfg.Metrics != nil {
+		mux.Handle("GET /metrics", b.cfg.Metrics.Handler())
+	}
+	if hook != nil {
+		mux.Handle("POST "+hookPath, hook)
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: nil}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			b.log.Error("the HTTP endpoint stopped", "err", err)
+		}
+	}()
+	b.log.Info("HTTP endpoint listening", "addr", ln.Addr().String(), "webhook", hook != nil)
+	return func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+		<-done
+	}
+}
+
+// healthz answers 200 while the database answers and Telegram answered
+// lately, 503 with the reason otherwise.
+func (b *Bot) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if err := b.store.Ping(ctx); err != nil {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintf(w, "database: %v\n", err)
+		return
+	}
+	last := time.Unix(0, b.contact.Load())
+	if since := time.Since(last); since > healthWindow {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintf(w, "telegram: no answer for %s\n", since.Round(time.Second))
+		return
+	}
+	fmt.Fprintln(w, "ok")
+}
+
+// keepInTouch makes sure Telegram is asked something at least every
+// minute (in webhook mode nothing else may call it for a while), so that
+// /healthz knows whether it answers.
+func (b *Bot) keepInTouch(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if time.Since(time.Unix(0, b.contact.Load())) < time.Minute {
+			continue
+		}
+		err := b.send.call(ctx, 0, "getMe", func(ctx context.Context) error {
+			_, err := b.api.GetMe(ctx)
+			return err
+		})
+		if err != nil && ctx.Err() == nil {
+			b.log.Warn("telegram does not answer", "err", err)
+		}
+	}
+}
+
+// webhook is the handler Telegram posts updates to.
+type webhook struct {
+	secret string
+	inbox  WebhookInbox
+	poller *Poller // dispatches each stored update
+	ctx    context.Context
+}
+
+// WebhookInbox stores updates one at a time, as a webhook receives them.
+type WebhookInbox interface {
+	// ReceiveOne stores an update and tells whether it is new.
+	ReceiveOne(ctx context.Context, u store.Update) (bool, error)
+}
+
+func (h *webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	got := r.Header.Get("X-Telegram-Bot-Api-Secret-Token")
+	if subtle.ConstantTimeCompare([]byte(got), []byte(h.secret)) != 1 {
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxUpdate+1))
+	if err != nil || len(body) > maxUpdate {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	var head struct {
+		ID *int64 `json:"update_id"`
+	}
+	if err := json.Unmarshal(body, &head); err != nil || head.ID == nil {
+		http.Error(w, "not an update", http.StatusBadRequest)
+		return
+	}
+	u := store.Update{ID: *head.ID, Body: body}
+	fresh, err := h.inbox.ReceiveOne(context.WithoutCancel(r.Context()), u)
+	if err != nil {
+		// Not stored: Telegram will send it again.
+		h.poller.Log.Error("storing an update failed", "update", u.ID, "err", err)
+		http.Error(w, "try again", http.StatusInternalServerError)
+		return
+	}
+	if h.poller.Contact != nil {
+		h.poller.Contact.Store(time.Now().UnixNano())
+	}
+	w.WriteHeader(http.StatusOK)
+	if fresh { // a delivery repeated is stored, or handled, already
+		h.poller.Metrics.Received(1)
+		h.poller.dispatch(h.ctx, u)
+	}
+}
+
+// setWebhook registers the webhook with a fresh secret, which it returns
+// with the path to serve it on.
+func (b *Bot) setWebhook(ctx context.Context) (secret, path string, err error) {
+	u, err := url.Parse(b.cfg.WebhookURL)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return "", "", fmt.Errorf("bot: NARDI_WEBHOOK_URL %q is not an absolute URL", b.cfg.WebhookURL)
+	}
+	path = u.Path
+	if path == "" {
+		path = "/"
+	}
+	secret = webhookSecret()
+	err = b.send.call(ctx, 0, "setWebhook", func(ctx context.Context) error {
+		_, err := b.api.SetWebhook(ctx, &tg.SetWebhookParams{URL: b.cfg.WebhookURL, SecretToken: secret,
+			AllowedUpdates: allowedUpdates})
+		return err
+	})
+	if err != nil {
+		return "", "", fmt.Errorf("bot: setWebhook: %w", err)
+	}
+	return secret, path, nil
+}
+
+// deleteWebhook leaves webhook mode, so that polling works again.
+func (b *Bot) deleteWebhook(ctx context.Context) {
+	err := b.send.call(ctx, 0, "deleteWebhook", func(ctx context.Context) error {
+		_, err := b.api.DeleteWebhook(ctx, &tg.DeleteWebhookParams{})
+		return err
+	})
+	if err != nil {
+		b.log.Warn("deleting the webhook failed", "err", err)
+	}
+}

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// cmdHealth is "nardi health": it asks the running bot's /healthz (on
+// NARDI_LISTEN, ":8080" by default) and exits 0 when it answers 200, as a
+// container's HEALTHCHECK (the image has no shell).
+func cmdHealth(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	addr := envOr("NARDI_LISTEN", ":8080")
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "nardi health: NARDI_LISTEN %q: %v\n", addr, err)
+		return 2
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	client := &http.Client{Timeout: 5 * time.Second}
+	resp, err := client.Get("http://" + net.JoinHostPort(host, port) + "/healthz")
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi health:", err)
+		return 1
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	fmt.Fprintln(stdout, strings.TrimSpace(string(body)))
+	if resp.StatusCode != http.StatusOK {
+		return 1
+	}
+	return 0
+}
