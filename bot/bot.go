@@ -30,11 +30,11 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"nardi/ai"
-	"nardi/metrics"
 	"nardi/game"
 	"nardi/internal/grace"
 	"nardi/internal/keyed"
 	"nardi/locales"
+	"nardi/metrics"
 	"nardi/render"
 	"nardi/rules"
 	"nardi/store"

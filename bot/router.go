@@ -25,7 +25,7 @@ type request struct {
 	answered  bool
 	args      string // a command's arguments
 	replyTo   *models.User
-	mentions  []string // @usernames in a command
+	mentions  []string  // @usernames in a command
 	at        time.Time // when a callback query began to be handled
 }
 
