@@ -43,8 +43,17 @@ func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rulesName := ruleSetFlag(fs)
 	koks := fs.Bool("koks", true, "count a koks as 3 points when choosing (backgammon scoring)")
 	matchID := fs.String("match", "", "gnubg Match ID: play for its match score and cube")
+	variantName := variantFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	v, err := rules.ParseVariant(*variantName)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi best:", err)
+		return 2
+	}
+	if v == rules.Long {
+		return bestLong(*level, stdin, stdout, stderr)
 	}
 	scoring := rules.OinMars
 	if *koks {
@@ -108,4 +117,27 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "nardi selfplay:", err)
 	return 2
+}
+
+// bestLong is nardi best for long nardi: "POSID D1 D2 [first]" lines.
+func bestLong(levelName string, stdin io.Reader, stdout, stderr io.Writer) int {
+	level, err := ai.ParseLevel(levelName)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi best:", err)
+		return 2
+	}
+	pl := ai.LongPlayer{Level: level}
+	parse := func(line string) (rollLine, error) { return parseRollLineFor(rules.Long, line) }
+	err = eachLine(stdin, stdout, parse, func(l rollLine) any {
+		out := bestOut{Pos: l.id, Dice: l.dice, Result: l.id}
+		if play, result, ok := pl.Choose(l.pos, l.dice, l.first, 1); ok {
+			out.Move, out.Result = play.String(), result.PositionID()
+		}
+		return out
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi best:", err)
+		return 1
+	}
+	return 0
 }

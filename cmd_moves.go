@@ -12,20 +12,30 @@ import (
 	"nardi/rules"
 )
 
-// rollLine is one input line of the batch commands: "POSID D1 D2".
+// rollLine is one input line of the batch commands: "POSID D1 D2", and
+// for long nardi a fourth word "first" on the mover's first turn.
 type rollLine struct {
-	id   string
-	pos  rules.Position
-	dice rules.Dice
+	id    string
+	pos   rules.Position
+	dice  rules.Dice
+	first bool
 }
 
-// parseRollLine reads "POSID D1 D2".
-func parseRollLine(line string) (rollLine, error) {
+// parseRollLine reads "POSID D1 D2" for short nardi.
+func parseRollLine(line string) (rollLine, error) { return parseRollLineFor(rules.Short, line) }
+
+// parseRollLineFor reads "POSID D1 D2 [first]" for a variant (the fourth
+// word only for long nardi).
+func parseRollLineFor(v rules.Variant, line string) (rollLine, error) {
 	f := strings.Fields(line)
+	first := false
+	if v == rules.Long && len(f) == 4 && f[3] == "first" {
+		first, f = true, f[:3]
+	}
 	if len(f) != 3 {
 		return rollLine{}, fmt.Errorf("want \"POSID D1 D2\", got %q", line)
 	}
-	pos, err := rules.ParsePositionID(f[0])
+	pos, err := rules.ParsePositionIDFor(v, f[0])
 	if err != nil {
 		return rollLine{}, err
 	}
@@ -37,7 +47,12 @@ func parseRollLine(line string) (rollLine, error) {
 		}
 		d[i] = n
 	}
-	return rollLine{id: f[0], pos: pos, dice: d}, nil
+	return rollLine{id: f[0], pos: pos, dice: d, first: first}, nil
+}
+
+// variantFlag adds --variant to a flag set.
+func variantFlag(fs *flag.FlagSet) *string {
+	return fs.String("variant", "short", "the game: short or long")
 }
 
 // eachRollLine calls fn for every input line, parsed or not, and writes the
@@ -98,6 +113,7 @@ func cmdMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	rulesName := ruleSetFlag(fs)
+	variantName := variantFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -106,9 +122,19 @@ func cmdMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi moves:", err)
 		return 2
 	}
+	v, err := rules.ParseVariant(*variantName)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi moves:", err)
+		return 2
+	}
 	var g rules.Generator
-	err = eachRollLine(stdin, stdout, func(l rollLine) any {
+	parse := func(line string) (rollLine, error) { return parseRollLineFor(v, line) }
+	err = eachLine(stdin, stdout, parse, func(l rollLine) any {
 		plays, results := g.Plays(l.pos, l.dice, rs)
+		if v != rules.Short {
+			t := v.NewTurn(l.pos, l.dice, rs, l.first)
+			plays, results = t.Plays(), t.Results()
+		}
 		out := movesOut{Pos: l.id, Dice: l.dice, Plays: make([]movesPlay, len(plays))}
 		for i, pl := range plays {
 			out.Plays[i] = movesPlay{Move: pl.String(), Result: results[i].PositionID()}

@@ -42,3 +42,27 @@ func TestUnknownCommand(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut.String())
 	}
 }
+
+// TestLongCommands: moves and best --variant long read "POSID D1 D2
+// [first]" and answer for long nardi (first-turn 6-6 is 24/18(2)).
+func TestLongCommands(t *testing.T) {
+	in := "AACA/z8AAID/Pw 6 6 first\nAACA/z8AAID/Pw 6 6\nAACA/z8AAID/Pw 3 3 first\nnonsense 1 2\n"
+	var out, errOut bytes.Buffer
+	if code := run([]string{"moves", "--variant", "long"}, strings.NewReader(in), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 4 || !strings.Contains(lines[0], `"24/18(2)"`) || strings.Count(lines[2], `"move"`) != 2 || !strings.Contains(lines[3], "error") {
+		t.Fatalf("moves:\n%s", out.String())
+	}
+	if strings.Count(lines[1], `"move"`) != 1 {
+		t.Errorf("6-6 not on the first turn: %s", lines[1])
+	}
+	out.Reset()
+	if code := run([]string{"best", "--variant", "long", "--level", "hard"}, strings.NewReader("AACA/z8AAID/Pw 6 5\n"), &out, &errOut); code != 0 {
+		t.Fatalf("best exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), `"move":"24/13"`) {
+		t.Errorf("best: %s", out.String())
+	}
+}

@@ -45,6 +45,10 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) {
 
 func (b *Bot) cmdRules(ctx context.Context, r *request) {
 	r = b.chatterTo(ctx, r)
+	if strings.EqualFold(strings.TrimSpace(r.args), longWord) {
+		b.reply(ctx, r, "rules.long", nil)
+		return
+	}
 	b.reply(ctx, r, "rules.part1", nil)
 	b.reply(ctx, r, "rules.part2", nil)
 }

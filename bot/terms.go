@@ -18,6 +18,7 @@ import (
 // The words of the terms.
 const (
 	classicWord = "classic" // standard rules, koks, the doubling cube
+	longWord    = "long"    // long nardi
 	nardiWord   = "nardi"   // the default game, said out loud
 	pointsWord  = "pt"      // "5pt": a match to 5 points
 )
@@ -45,6 +46,7 @@ func withMatch(o game.Options, n int) game.Options {
 type terms struct {
 	level   game.Level
 	classic bool
+	long    bool
 	match   int
 	clock   game.TimeControl
 	clocked bool // a clock was given
@@ -63,6 +65,9 @@ func parseTerms(args string, withLevel bool) (terms, bool) {
 			continue
 		case f == classicWord:
 			t.classic = true
+			continue
+		case f == longWord:
+			t.long = true
 			continue
 		case f == nardiWord:
 			continue
@@ -87,6 +92,9 @@ func parseTerms(args string, withLevel bool) (terms, bool) {
 		}
 		t.clock, t.clocked = tc, true
 	}
+	if t.long && t.classic {
+		return terms{}, false // long nardi has no cube
+	}
 	return t, true
 }
 
@@ -106,8 +114,11 @@ func parsePoints(f string) (int, bool) {
 // options are the game's terms with a clock.
 func (t terms) options(clock game.TimeControl) game.Options {
 	o := game.Options{Clock: clock}
-	if t.classic {
+	switch {
+	case t.classic:
 		o = classic(clock)
+	case t.long:
+		o.Variant, o.Rules = rules.Long, rules.Standard
 	}
 	return withMatch(o, t.match)
 }
@@ -117,8 +128,11 @@ func (t terms) options(clock game.TimeControl) game.Options {
 // match to 5), "c5/11+90" (with a clock).
 func termsArg(t terms) string {
 	v := "n"
-	if t.classic {
+	switch {
+	case t.classic:
 		v = "c"
+	case t.long:
+		v = "l"
 	}
 	arg := v + strconv.Itoa(t.match)
 	if t.clocked && t.clock.Enabled() {
@@ -133,14 +147,14 @@ func parseTermsArg(s string) (terms, bool) {
 		return terms{}, true
 	}
 	s, clock, clocked := strings.Cut(s, "/")
-	if len(s) < 2 || (s[0] != 'n' && s[0] != 'c') {
+	if len(s) < 2 || (s[0] != 'n' && s[0] != 'c' && s[0] != 'l') {
 		return terms{}, false
 	}
 	n, err := strconv.Atoi(s[1:])
 	if err != nil || n < 0 || n > game.MaxMatch || s[1:] != strconv.Itoa(n) {
 		return terms{}, false
 	}
-	t := terms{classic: s[0] == 'c', match: n}
+	t := terms{classic: s[0] == 'c', long: s[0] == 'l', match: n}
 	if clocked {
 		if t.clock, err = game.ParseTimeControl(clock); err != nil {
 			return terms{}, false
@@ -156,6 +170,9 @@ func termsLines(lang locales.Lang, o game.Options) string {
 	var lines []string
 	if o.Cube {
 		lines = append(lines, locales.T(lang, "terms.classic", nil))
+	}
+	if o.Game() == rules.Long {
+		lines = append(lines, locales.T(lang, "terms.long", nil))
 	}
 	if o.Match > 0 {
 		lines = append(lines, locales.N(lang, "terms.match", o.Match, nil))
@@ -174,14 +191,24 @@ func termsRows(lang locales.Lang, op string, t terms) Keyboard {
 		}
 		return text
 	}
-	with := func(c bool, n int) action {
+	kind := func(u terms) string {
+		switch {
+		case u.classic:
+			return "classic"
+		case u.long:
+			return "long"
+		}
+		return "nardi"
+	}
+	with := func(k string, n int) action {
 		u := t
-		u.classic, u.match = c, n
+		u.classic, u.long, u.match = k == "classic", k == "long", n
 		return action{op: op, arg: termsArg(u)}
 	}
-	variants := []models.InlineKeyboardButton{
-		button(mark(!t.classic, locales.T(lang, "button.game_nardi", nil)), with(false, t.match)),
-		button(mark(t.classic, locales.T(lang, "button.game_classic", nil)), with(true, t.match)),
+	cur := kind(t)
+	var variants []models.InlineKeyboardButton
+	for _, k := range []string{"nardi", "classic", "long"} {
+		variants = append(variants, button(mark(cur == k, locales.T(lang, "button.game_"+k, nil)), with(k, t.match)))
 	}
 	var matches []models.InlineKeyboardButton
 	for _, n := range menuMatches {
@@ -189,7 +216,7 @@ func termsRows(lang locales.Lang, op string, t terms) Keyboard {
 		if n > 0 {
 			text = locales.T(lang, "button.match", map[string]any{"Points": n})
 		}
-		matches = append(matches, button(mark(t.match == n, text), with(t.classic, n)))
+		matches = append(matches, button(mark(t.match == n, text), with(cur, n)))
 	}
 	return append(fitRows(variants...), fitRowsOf(4, matches...)...)
 }

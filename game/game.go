@@ -199,8 +199,8 @@ func (g *Game) TurnStart() rules.Position { return view(g.pos, g.turn) }
 // picture want for that seat.
 func (g *Game) PositionFor(s Seat) rules.Position {
 	cur := g.TurnStart()
-	for _, st := range g.made {
-		cur = cur.Apply(st)
+	if len(g.made) > 0 {
+		cur = g.rulesTurn().PositionAfter(g.made)
 	}
 	if s == g.turn {
 		return cur
@@ -219,9 +219,20 @@ func view(p rules.Position, s Seat) rules.Position {
 // rulesTurn returns the rules engine's view of the current turn.
 func (g *Game) rulesTurn() *rules.Turn {
 	if g.rt == nil {
-		g.rt = g.opts.Game().NewTurn(g.TurnStart(), g.dice, g.opts.Rules)
+		g.rt = g.opts.Game().NewTurn(g.TurnStart(), g.dice, g.opts.Rules, g.FirstTurn())
 	}
 	return g.rt
+}
+
+// TurnRules returns the rules engine's Turn of the current roll (its
+// legal plays), as for reading a typed play.
+func (g *Game) TurnRules() *rules.Turn { return g.rulesTurn() }
+
+// FirstTurn tells whether the current turn is its seat's first of the
+// game (long nardi lets two checkers leave the head then with 6-6, 4-4 or
+// 3-3).
+func (g *Game) FirstTurn() bool {
+	return !slices.ContainsFunc(g.history, func(r TurnRecord) bool { return r.Seat == g.turn })
 }
 
 // NextSteps lists the steps that may come next in the current turn, in
@@ -508,7 +519,7 @@ func (g *Game) commit(play rules.Play, now time.Time) {
 	g.charge(now)
 	forced := len(g.rulesTurn().Plays()) == 1
 	g.history = append(g.history, TurnRecord{Seat: mover, Dice: g.dice, Steps: slices.Clone(play.Steps[:play.N]), Forced: forced})
-	after := g.TurnStart().ApplyPlay(play)
+	after := g.rulesTurn().PositionAfter(play.Steps[:play.N])
 	g.pos = view(after, mover)
 	g.made, g.madeAt = nil, nil
 	if after.Won() {

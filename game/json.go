@@ -117,7 +117,7 @@ func fromWire(w *wire) (*Game, error) {
 	if w.Opening[0] == w.Opening[1] || !(rules.Dice(w.Opening)).Valid() {
 		return nil, fmt.Errorf("opening roll %v", w.Opening)
 	}
-	pos, err := rules.ParsePositionID(w.Board)
+	pos, err := rules.ParsePositionIDFor(w.Options.Game(), w.Board)
 	if err != nil {
 		return nil, err
 	}

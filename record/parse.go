@@ -179,7 +179,8 @@ func parseMatStep(f string) (rules.Step, error) {
 // Replay plays a parsed game's rolls from the start under a rule set, each
 // play checked legal, and returns the final board from seat 0's view.
 func Replay(pg ParsedGame, v rules.Variant, rs rules.RuleSet) (rules.Position, error) {
-	pos := v.Start() // seat 0's view
+	pos := v.Start()   // seat 0's view
+	var played [2]bool // each seat's first turn
 	for i, a := range pg.Actions {
 		if a.Cube != "" {
 			continue
@@ -188,7 +189,8 @@ func Replay(pg ParsedGame, v rules.Variant, rs rules.RuleSet) (rules.Position, e
 		if a.Seat == 1 {
 			mover = pos.Swap()
 		}
-		t := v.NewTurn(mover, a.Dice, rs)
+		t := v.NewTurn(mover, a.Dice, rs, !played[a.Seat])
+		played[a.Seat] = true
 		if len(a.Steps) == 0 {
 			if t.Length() > 0 {
 				return pos, fmt.Errorf("action %d (seat %d, %v): no play where one is possible", i+1, a.Seat, a.Dice)
@@ -199,7 +201,7 @@ func Replay(pg ParsedGame, v rules.Variant, rs rules.RuleSet) (rules.Position, e
 		if err != nil {
 			return pos, fmt.Errorf("action %d (seat %d, %v %v): %w", i+1, a.Seat, a.Dice, a.Steps, err)
 		}
-		after := mover.ApplyPlay(play)
+		after := t.PositionAfter(play.Steps[:play.N])
 		if a.Seat == 1 {
 			after = after.Swap()
 		}

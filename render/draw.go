@@ -16,7 +16,7 @@ type marks struct {
 
 // markSteps collects the traces of steps made by the viewer or the other
 // side, in the numbering of whoever made them.
-func markSteps(steps []rules.Step, byViewer bool) *marks {
+func markSteps(steps []rules.Step, byViewer bool, facing func(int) int) *marks {
 	if len(steps) == 0 {
 		return nil
 	}
@@ -26,7 +26,7 @@ func markSteps(steps []rules.Step, byViewer bool) *marks {
 		if byViewer || i == rules.Off || i == rules.Bar {
 			return i
 		}
-		return 25 - i
+		return facing(i)
 	}
 	for _, s := range steps {
 		net[s.From]--
@@ -85,12 +85,13 @@ func drawDynamic(c canvas, l *layout, tri [2]*mask, a *assets, v *View) {
 		vcol = vcol.Other()
 	}
 	ocol := vcol.Other()
+	facing := v.facing()
 
 	var mk [2]*marks // last play, turn in progress
 	if v.LastPlay != nil {
-		mk[0] = markSteps(v.LastPlay.Steps[:v.LastPlay.N], (v.LastBy == Mover) == viewerMoves)
+		mk[0] = markSteps(v.LastPlay.Steps[:v.LastPlay.N], (v.LastBy == Mover) == viewerMoves, facing)
 	}
-	mk[1] = markSteps(v.TurnSteps, viewerMoves)
+	mk[1] = markSteps(v.TurnSteps, viewerMoves, facing)
 	markCols := [2][4]uint8{lastCol.nrgba(markAlpha / 255.0), turnCol.nrgba(markAlpha / 255.0)}
 
 	// Points left: a translucent wash over the triangle.
@@ -130,7 +131,7 @@ func drawDynamic(c canvas, l *layout, tri [2]*mask, a *assets, v *View) {
 	for k := 1; k <= 24; k++ {
 		n, col, viewer := int(vw[k]), vcol, true
 		if n == 0 {
-			n, col, viewer = int(op[25-k]), ocol, false
+			n, col, viewer = int(op[facing(k)]), ocol, false
 		}
 		slots := n
 		for _, m := range mk {
@@ -247,7 +248,7 @@ func drawDynamic(c canvas, l *layout, tri [2]*mask, a *assets, v *View) {
 			if !m.hits[k] {
 				continue
 			}
-			n := int(vw[k] + op[25-k])
+			n := int(vw[k] + op[facing(k)])
 			fx, fy := l.pt(checkerAt(k, max(n-1, 0), max(n, 1)))
 			c.blit(a.badge, int(fx+checkerR*0.7)-a.badge.w/2, int(fy-checkerR*0.7)-a.badge.h/2, 255)
 		}

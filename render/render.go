@@ -60,6 +60,11 @@ const (
 // Pos is a sensible default: the player on roll looks at the board with the
 // white checkers, no dice, no cube, home at the bottom right, landscape.
 type View struct {
+	// Facing gives the other side's number of the viewer's point i
+	// (rules.Variant.Facing); nil is short nardi's 25 − i. Long nardi's
+	// sides both travel the same way round, and so face differently.
+	Facing func(i int) int
+
 	// Pos is the position as it stands now, seen from the player on roll
 	// (Pos.Mine are the mover's checkers). In the middle of a turn it
 	// already includes TurnSteps.
@@ -212,4 +217,12 @@ func checkStep(s rules.Step) error {
 		return fmt.Errorf("render: bad step %d/%d", s.From, s.To)
 	}
 	return nil
+}
+
+// facing returns the view's Facing, short nardi's by default.
+func (v *View) facing() func(int) int {
+	if v.Facing != nil {
+		return v.Facing
+	}
+	return func(i int) int { return 25 - i }
 }

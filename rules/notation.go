@@ -198,11 +198,17 @@ func parseNotation(s string) ([]path, error) {
 // mover's numbering. Points passed through may be left out ("13/6" for
 // 13/8/6) and hit marks may be omitted when that leaves no doubt.
 func ParsePlay(p Position, d Dice, s string, rs RuleSet) (Play, error) {
+	return ParsePlayIn(NewTurn(p, d, rs), s)
+}
+
+// ParsePlayIn is ParsePlay for a turn of any variant.
+func ParsePlayIn(t *Turn, s string) (Play, error) {
+	p, d := t.Start, t.Dice
 	paths, err := parseNotation(s)
 	if err != nil {
 		return Play{}, fmt.Errorf("play %q: %w", s, err)
 	}
-	plays, results := LegalPlays(p, d, rs)
+	plays, results := t.Plays(), t.Results()
 	var found, exact []int
 	at := make([]int8, len(paths))  // where each path's checker stands
 	next := make([]int, len(paths)) // index of the next point it must reach
@@ -238,11 +244,18 @@ func ParsePlay(p Position, d Dice, s string, rs RuleSet) (Play, error) {
 				if j > 0 && dice[j-1] == die {
 					continue
 				}
-				to, ok := singleStep(&pos, at[i], int8(die))
+				probe := pos
+				if t.long {
+					probe.Theirs = [26]int8{} // short nardi's geometry does not apply
+				}
+				to, ok := singleStep(&probe, at[i], int8(die))
+				if t.long && ok && to != Off && pos.Theirs[longFacing(to)] > 0 {
+					ok = false // long nardi: no stop where the opponent stands
+				}
 				if !ok || to < target || (to == Off && target != Off) {
 					continue
 				}
-				st := Step{From: at[i], To: to, Hit: to != Off && pos.Theirs[25-to] == 1}
+				st := Step{From: at[i], To: to, Hit: !t.long && to != Off && pos.Theirs[25-to] == 1}
 				rest := slices.Delete(slices.Clone(dice), j, j+1)
 				ok = marksOK && st.Hit == (to == target && pa.hits[next[i]])
 				from, n := at[i], next[i]
@@ -250,7 +263,7 @@ func ParsePlay(p Position, d Dice, s string, rs RuleSet) (Play, error) {
 				if to == target {
 					next[i]++
 				}
-				walk(pos.Apply(st), rest, ok)
+				walk(t.apply(pos, st), rest, ok)
 				at[i], next[i] = from, n
 			}
 		}

@@ -31,8 +31,10 @@ func (d Dice) List() []int {
 	return []int{d[0], d[1]}
 }
 
-// Apply makes one step for the player on roll and returns the new position.
-// It does not check legality; see Legal plays for that.
+// Apply makes one step for the player on roll and returns the new position,
+// in short nardi: a step onto an opposing checker (Theirs[25-To]) sends it
+// to the bar. It does not check legality; see LegalPlays for that. For a
+// position of another variant use Turn.PositionAfter.
 func (p Position) Apply(s Step) Position {
 	p.Mine[s.From]--
 	p.Mine[s.To]++
@@ -44,7 +46,7 @@ func (p Position) Apply(s Step) Position {
 }
 
 // ApplyPlay makes every step of a play and returns the new position, still
-// seen from the mover.
+// seen from the mover, in short nardi (see Apply).
 func (p Position) ApplyPlay(pl Play) Position {
 	for i := int8(0); i < pl.N; i++ {
 		p = p.Apply(pl.Steps[i])

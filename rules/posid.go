@@ -24,8 +24,22 @@ func (p Position) PositionID() string {
 
 // ParsePositionID decodes a gnubg Position ID into a position, the side on
 // roll being the one packed second. It rejects IDs that do not describe 15
-// or fewer checkers a side with no point held by both.
+// or fewer checkers a side with no point held by both, in short nardi's
+// geometry; ParsePositionIDFor reads the positions of another variant.
 func ParsePositionID(id string) (Position, error) {
+	p, err := decodePositionID(id)
+	if err != nil {
+		return p, err
+	}
+	if err := p.Validate(); err != nil {
+		return p, fmt.Errorf("position id %q: %w", id, err)
+	}
+	return p, nil
+}
+
+// decodePositionID decodes a gnubg Position ID, checking only that it
+// describes 15 or fewer checkers a side.
+func decodePositionID(id string) (Position, error) {
 	var p Position
 	if len(id) != 14 {
 		return p, fmt.Errorf("position id %q: want 14 characters, got %d", id, len(id))
@@ -55,9 +69,6 @@ func ParsePositionID(id string) (Position, error) {
 			}
 		}
 		s[Off] = int8(Checkers - total)
-	}
-	if err := p.Validate(); err != nil {
-		return p, fmt.Errorf("position id %q: %w", id, err)
 	}
 	return p, nil
 }

@@ -6,9 +6,13 @@
 // The kind of game is a Variant (variant.go): its start position, how the
 // two sides' points face each other, its legal plays and what a won game
 // is worth under a Scoring. Short nardi (Short) is the one built on this
-// package's generator; a second game such as long nardi goes in files of
-// its own implementing Variant, and one line in the variants list, while
-// the rest of the program asks the game's Options for its Variant.
+// package's generator (Generator); long nardi (Long, long.go) has its own
+// (LongGenerator). A further game goes in files of its own implementing
+// Variant, and one line in the variants list, while the rest of the
+// program asks the game's Options for its Variant. Position.Apply,
+// Position.Validate, ParsePositionID, ParsePlay and Position.String are
+// short nardi's; Turn.PositionAfter, ValidateFor and ParsePositionIDFor
+// serve every variant.
 package rules
 
 import "fmt"
@@ -29,8 +33,9 @@ const (
 //
 // Mine and Theirs count checkers by point number as each side itself numbers
 // them: index 1..24 are the points (1 is the side's own ace point, deepest in
-// its home), Bar (25) the bar and Off (0) the checkers borne off. The point
-// Mine[i] faces Theirs[25-i].
+// its home), Bar (25) the bar and Off (0) the checkers borne off. In short
+// nardi the point Mine[i] faces Theirs[25-i]; in general it faces
+// Theirs[v.Facing(i)] for the Variant v.
 type Position struct {
 	Mine   [26]int8
 	Theirs [26]int8
@@ -70,10 +75,25 @@ func onBoard(s *[26]int8) int {
 	return n
 }
 
-// Validate reports whether the position is well formed: 15 checkers a side
-// counted off, on points and on the bar, no counts below zero, and no point
-// held by both sides.
+// Validate reports whether the position is well formed in short nardi: 15
+// checkers a side counted off, on points and on the bar, no counts below
+// zero, and no point held by both sides (Mine[i] facing Theirs[25-i]).
+// ValidateFor checks the positions of any variant.
 func (p Position) Validate() error {
+	if err := p.validateCounts(); err != nil {
+		return err
+	}
+	for i := 1; i <= Points; i++ {
+		if p.Mine[i] > 0 && p.Theirs[25-i] > 0 {
+			return fmt.Errorf("point %d is held by both sides", i)
+		}
+	}
+	return nil
+}
+
+// validateCounts checks that each side has 15 checkers and no count below
+// zero.
+func (p Position) validateCounts() error {
 	for side, s := range []*[26]int8{&p.Mine, &p.Theirs} {
 		total := 0
 		for i := 0; i < 26; i++ {
@@ -84,11 +104,6 @@ func (p Position) Validate() error {
 		}
 		if total != Checkers {
 			return fmt.Errorf("side %d has %d checkers, want %d", side, total, Checkers)
-		}
-	}
-	for i := 1; i <= Points; i++ {
-		if p.Mine[i] > 0 && p.Theirs[25-i] > 0 {
-			return fmt.Errorf("point %d is held by both sides", i)
 		}
 	}
 	return nil

@@ -17,14 +17,24 @@ type Turn struct {
 	Dice    Dice
 	Rules   RuleSet
 	plays   []Play
+	list    []Position       // the plays' results, in the order of plays
 	results map[Position]int // result -> index in plays
 	length  int              // steps in every legal play
+	long    bool             // long nardi: no hits, the head and block rules
+	heads   int              // long nardi: checkers that may leave the head
 }
 
-// NewTurn lists the legal plays of the roll.
+// NewTurn lists the legal plays of the roll in short nardi; Variant.NewTurn
+// does it for any variant.
 func NewTurn(p Position, d Dice, rs RuleSet) *Turn {
 	plays, results := LegalPlays(p, d, rs)
-	t := &Turn{Start: p, Dice: d, Rules: rs, plays: plays, results: make(map[Position]int, len(results))}
+	return newTurn(&Turn{Start: p, Dice: d, Rules: rs}, plays, results)
+}
+
+// newTurn fills t in from the legal plays and their results.
+func newTurn(t *Turn, plays []Play, results []Position) *Turn {
+	t.plays, t.list = plays, results
+	t.results = make(map[Position]int, len(results))
 	for i, r := range results {
 		t.results[r] = i
 	}
@@ -36,6 +46,36 @@ func NewTurn(p Position, d Dice, rs RuleSet) *Turn {
 
 // Plays returns the legal plays, one per distinct result.
 func (t *Turn) Plays() []Play { return t.plays }
+
+// Results returns the positions the legal plays lead to, in the order of
+// Plays, still seen from the mover. Do not change the slice.
+func (t *Turn) Results() []Position { return t.list }
+
+// PositionAfter returns the position the steps lead to from Start, still
+// seen from the mover, under the turn's variant: in short nardi a step to
+// a lone opposing checker hits it, in long nardi nothing is ever hit. It
+// does not check that the steps are legal; Position.Apply is short nardi's
+// and must not be used on long nardi positions.
+func (t *Turn) PositionAfter(steps []Step) Position {
+	p := t.Start
+	for _, s := range steps {
+		p = t.apply(p, s)
+	}
+	return p
+}
+
+// apply makes one step under the turn's variant.
+func (t *Turn) apply(p Position, s Step) Position {
+	if t.long {
+		return longApply(p, s)
+	}
+	return p.Apply(s)
+}
+
+// hits tells whether a step from p hits under the turn's variant.
+func (t *Turn) hits(p *Position, to int8) bool {
+	return !t.long && to != Off && p.Theirs[25-to] == 1
+}
 
 // Length is the number of steps every legal play has: 0 when the roll
 // cannot be played at all.
@@ -62,7 +102,7 @@ func (t *Turn) after(made []Step) ([]state, error) {
 	for _, s := range made {
 		var next []state
 		for _, st := range states {
-			successors(st, func(step Step, after state) bool {
+			t.successors(st, func(step Step, after state) bool {
 				if step.From == s.From && step.To == s.To {
 					next = append(next, after)
 				}
@@ -85,6 +125,15 @@ func (t *Turn) after(made []Step) ([]state, error) {
 
 // successors calls fn for each single step possible from st with one of
 // its unused dice, and the state it leads to, until fn returns false.
+func (t *Turn) successors(st state, fn func(Step, state) bool) {
+	if t.long {
+		t.longSuccessors(st, fn)
+		return
+	}
+	successors(st, fn)
+}
+
+// successors is Turn.successors in short nardi.
 func successors(st state, fn func(Step, state) bool) {
 	for j, die := range st.dice {
 		if j > 0 && st.dice[j-1] == die {
@@ -110,7 +159,7 @@ func (t *Turn) completes(st state, left int) bool {
 		return ok
 	}
 	found := false
-	successors(st, func(_ Step, next state) bool {
+	t.successors(st, func(_ Step, next state) bool {
 		found = t.completes(next, left-1)
 		return !found
 	})
@@ -130,7 +179,7 @@ func (t *Turn) Next(made []Step) (next []Step, complete bool, err error) {
 		return nil, true, nil
 	}
 	for _, st := range states {
-		successors(st, func(step Step, after state) bool {
+		t.successors(st, func(step Step, after state) bool {
 			if !slices.Contains(next, step) && t.completes(after, t.length-len(made)-1) {
 				next = append(next, step)
 			}
@@ -155,8 +204,8 @@ func (t *Turn) Play(made []Step) (Play, error) {
 	var pl Play
 	pos := t.Start
 	for _, s := range made {
-		s.Hit = s.To != Off && pos.Theirs[25-s.To] == 1
-		pos = pos.Apply(s)
+		s.Hit = t.hits(&pos, s.To)
+		pos = t.apply(pos, s)
 		pl.Steps[pl.N] = s
 		pl.N++
 	}
@@ -213,7 +262,7 @@ func (t *Turn) Rest(made []Step) ([]Step, bool) {
 			}
 			return
 		}
-		successors(st, func(step Step, next state) bool {
+		t.successors(st, func(step Step, next state) bool {
 			path = append(path, step)
 			walk(next, left-1)
 			path = path[:len(path)-1]

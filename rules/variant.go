@@ -8,14 +8,15 @@ import (
 // Variant is a kind of game played on the nardi board: where the checkers
 // start, how the two sides' points face each other, which plays a roll
 // allows, and what a won game is worth. Short nardi (Short) is the one the
-// bot plays today; a new kind of game (long nardi) is a new type that
-// implements Variant in a file of its own, plus one line in variants.
+// bot plays today; long nardi (Long) is the second. A new kind of game is
+// a new type that implements Variant in a file of its own, plus one line
+// in variants.
 //
 // Every Position a Variant takes or returns is seen from the player on
 // roll, each side's points in its own numbering (1..24, Bar, Off).
 type Variant interface {
 	// Name is how the variant is written in storage and typed in
-	// commands: "short".
+	// commands: "short", "long".
 	Name() string
 	// Start returns the position every game of the variant begins from.
 	Start() Position
@@ -23,8 +24,9 @@ type Variant interface {
 	// (1..24): the board's geometry.
 	Facing(i int) int
 	// NewTurn lists the legal plays of a roll under a rule set, for the
-	// step-by-step API.
-	NewTurn(p Position, d Dice, rs RuleSet) *Turn
+	// step-by-step API. first tells that this is the mover's first turn
+	// of the game; only long nardi looks at it (its head rule).
+	NewTurn(p Position, d Dice, rs RuleSet, first bool) *Turn
 	// Value returns what a game is worth to the mover who has just borne
 	// off the last checker (p is the position right after that play),
 	// under the scoring: oin, mars, koks. It is 0 while p is not won.
@@ -32,7 +34,7 @@ type Variant interface {
 }
 
 // variants lists every variant, the default first.
-var variants = [...]Variant{Short}
+var variants = [...]Variant{Short, Long}
 
 // Variants returns every variant, the default first.
 func Variants() []Variant { return variants[:] }
@@ -62,7 +64,7 @@ type short struct{}
 func (short) Name() string     { return "short" }
 func (short) Start() Position  { return Start() }
 func (short) Facing(i int) int { return 25 - i }
-func (short) NewTurn(p Position, d Dice, rs RuleSet) *Turn {
+func (short) NewTurn(p Position, d Dice, rs RuleSet, _ bool) *Turn {
 	return NewTurn(p, d, rs)
 }
 func (short) Value(p Position, s Scoring) int { return p.Value(s) }

@@ -39,7 +39,7 @@ func TestShortVariant(t *testing.T) {
 	if Short.Value(won, OinMars) != Mars || Short.Value(won, WithKoks) != Koks {
 		t.Error("short nardi's values under the two scorings")
 	}
-	turn := Short.NewTurn(Start(), Dice{6, 5}, Nardi)
+	turn := Short.NewTurn(Start(), Dice{6, 5}, Nardi, false)
 	if len(turn.Plays()) != len(NewTurn(Start(), Dice{6, 5}, Nardi).Plays()) || turn.Length() != 2 {
 		t.Error("short nardi's turn differs from the generator's")
 	}

@@ -23,6 +23,12 @@ type vector struct {
 
 func loadVectors(t testing.TB, name string) []vector {
 	t.Helper()
+	return loadJSONLines[vector](t, name)
+}
+
+// loadJSONLines reads a gzip-compressed JSON Lines file of testdata/.
+func loadJSONLines[T any](t testing.TB, name string) []T {
+	t.Helper()
 	f, err := os.Open("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
@@ -32,11 +38,11 @@ func loadVectors(t testing.TB, name string) []vector {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []vector
+	var out []T
 	sc := bufio.NewScanner(zr)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	for sc.Scan() {
-		var v vector
+		var v T
 		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
 			t.Fatal(err)
 		}

@@ -68,6 +68,16 @@ func (s *Service) WarmUp() {
 // players' taps always find a free core.
 func (s *Service) think(rec *store.GameRecord) (rules.Play, bool) {
 	g := rec.Game
+	if g.Options().Game() == rules.Long {
+		l, err := ai.ParseLevel(string(g.Player(g.Turn()).Level))
+		if err != nil {
+			l = ai.Hard
+		}
+		s.thinking <- struct{}{}
+		defer func() { <-s.thinking }()
+		play, _, ok := ai.LongPlayer{Level: l}.Choose(g.TurnStart(), g.Dice(), g.FirstTurn(), uint64(rec.ID)<<20|uint64(g.Counter()))
+		return play, ok
+	}
 	p := s.player(g.Player(g.Turn()).Level, g.Options())
 	if cs := cubeState(g); cs.MatchLength > 0 || cs.Jacoby {
 		p = &ai.Player{Eval: p.Eval.ForCube(cs), Level: p.Level} // it plays for the score

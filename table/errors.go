@@ -65,6 +65,8 @@ const (
 	ErrAlreadyPosted
 	// ErrNoFinishedGame: a review before any game of the match has ended.
 	ErrNoFinishedGame
+	// ErrNoReview: the game's variant has no evaluator to review it with.
+	ErrNoReview
 )
 
 var codeNames = [...]string{
@@ -91,6 +93,7 @@ var codeNames = [...]string{
 	ErrChallengeOpen:    "challenge open",
 	ErrAlreadyPosted:    "already posted",
 	ErrNoFinishedGame:   "no finished game",
+	ErrNoReview:         "no review",
 }
 
 // String names the code in English, for logs.

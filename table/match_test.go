@@ -188,7 +188,7 @@ func TestReview(t *testing.T) {
 		if i > 0 && m.Loss > rv.Worst[i-1].Loss {
 			t.Errorf("mistakes out of order: %+v", rv.Worst)
 		}
-		if _, err := rules.Short.NewTurn(m.Before, m.Dice, rules.Nardi).Play(m.Played.Steps[:m.Played.N]); err != nil {
+		if _, err := rules.Short.NewTurn(m.Before, m.Dice, rules.Nardi, false).Play(m.Played.Steps[:m.Played.N]); err != nil {
 			t.Errorf("mistake %d: %s is not a play of %s %v", i, m.Played, m.Before.PositionID(), m.Dice)
 		}
 	}

@@ -234,7 +234,7 @@ func (s *Service) TypedPlay(ctx context.Context, a Actor, text string) (Outcome,
 		if g.Turn() != seat || g.Phase() != game.PhaseMoving {
 			return refuse(ErrNotYourTurn, "")
 		}
-		play, err := rules.ParsePlay(g.TurnStart(), g.Dice(), text, g.Options().Rules)
+		play, err := rules.ParsePlayIn(g.TurnRules(), text)
 		if err != nil {
 			return refuse(ErrIllegal, "%v", err)
 		}

@@ -59,6 +59,9 @@ func (s *Service) Review(ctx context.Context, a Actor) (Review, error) {
 		history, number, match = last.History, len(past), last.Match
 	}
 	opts := g.Options()
+	if opts.Game() != rules.Short {
+		return Review{}, refuse(ErrNoReview, "no evaluator for %s", opts.Game().Name())
+	}
 	ev := s.player(game.Hard, opts).Eval
 	cs := ai.CubeState{Cube: 1, Owner: -1, Jacoby: opts.Jacoby, Crawford: match.Crawford}
 	if opts.Match > 0 {

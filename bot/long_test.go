@@ -1,0 +1,53 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"nardi/bot/telegramtest"
+	"nardi/rules"
+)
+
+// TestLongNardiAgainstTheComputer: /play long easy starts long nardi: 15
+// checkers on each head, step buttons for the player's legal steps only,
+// the computer answering; /rules long explains it.
+func TestLongNardiAgainstTheComputer(t *testing.T) {
+	h := newHarness(t)
+	u := telegramtest.User{ID: 9119, FirstName: "Arsen", LanguageCode: "ru"}
+	h.srv.SendText(u, u.Private(), "/play long easy")
+	b := h.board(u.ID)
+	id := h.gameIn(u.ID, u.ID)
+	g := h.load(id).Game
+	if g.Options().Game() != rules.Long || g.Board().PositionID() != "AACA/z8AAID/Pw" && len(g.History()) == 0 {
+		t.Fatalf("not long nardi: %s %s", g.Options().Game().Name(), g.Board().PositionID())
+	}
+	for turns := 0; turns < 4; turns++ {
+		m := h.waitBoard(b.ID, func(m telegramtest.Message) bool { return len(steps(m)) > 0 || hasOp(m, opRematch) })
+		if hasOp(m, opRematch) {
+			break
+		}
+		g = h.load(id).Game
+		if c, _ := counterOf(m); c != g.Counter() {
+			turns--
+			continue // the board is behind the game for a moment
+		}
+		legal := map[string]bool{}
+		for _, s := range g.NextSteps() {
+			legal[stepLabel("ru", s)] = true
+		}
+		for _, s := range steps(m) {
+			if !legal[s.Text] && len(g.NextSteps()) > 0 {
+				t.Fatalf("button %q is no legal step (%v)", s.Text, g.NextSteps())
+			}
+		}
+		h.tap(u, b.ID, steps(m)[0].CallbackData)
+	}
+	if len(h.load(id).Game.History()) < 2 {
+		t.Fatal("the game did not go on")
+	}
+	h.srv.SendText(u, u.Private(), "/rules long")
+	r := h.waitText(u.ID, "Длинные нарды")
+	if !strings.Contains(r.Text, "голов") {
+		t.Errorf("/rules long: %q", r.Text)
+	}
+}
