@@ -12,8 +12,11 @@ import (
 func TestStepsReachExactlyTheLegalPlays(t *testing.T) {
 	vs := loadVectors(t, "rules-random.jsonl.gz")
 	step := 1
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		step = 7
+	case raceEnabled:
+		step = 3
 	}
 	for _, rs := range []RuleSet{Nardi, Standard} {
 		for k := 0; k < len(vs); k += step {
