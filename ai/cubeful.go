@@ -47,7 +47,7 @@ const cubeX = 0.75
 // (met.go). On gnubg's judged set, looking two rolls ahead rather than
 // one took the errors from doubler 3.05, taker 2.73 to 2.87, 1.87.
 func (e *Evaluator) Cube(p rules.Position, cs CubeState) CubeDecision {
-	pr := e.rollProbs2(p)
+	pr := e.RollProbs(p)
 	var d CubeDecision
 	if cs.MatchLength > 0 {
 		d = matchCube(pr, cs)
@@ -61,23 +61,31 @@ func (e *Evaluator) Cube(p rules.Position, cs CubeState) CubeDecision {
 }
 
 // RollProbs returns the cubeless chances of the player on roll in p
-// before the roll, one roll ahead: the chances after each roll's best
-// play (at 0-ply), weighted by the roll's likelihood.
+// before the roll, two rolls ahead: each of the player's rolls played at
+// its best (at 0-ply), then each of the opponent's replies at its best,
+// the chances read after it, weighted by the rolls' likelihood.
 func (e *Evaluator) RollProbs(p rules.Position) Probs {
 	var s scratch
 	var g rules.Generator
+	return overRolls(func(d rules.Dice) Probs {
+		_, results := g.Plays(p, d, e.Rules)
+		if len(results) == 0 {
+			return e.probs1(&p, &s)
+		}
+		i, _ := e.Best0(p, results)
+		if r := results[i]; !r.Won() {
+			return e.probs1(&r, &s)
+		}
+		return e.resultProbs(&results[i], &s)
+	})
+}
+
+// overRolls averages the chances after each of the 21 rolls, weighted by
+// the roll's likelihood.
+func overRolls(after func(d rules.Dice) Probs) Probs {
 	var sum [NumOutputs]float64
 	for _, roll := range rules.Rolls {
-		_, results := g.Plays(p, roll.Dice, e.Rules)
-		var pr Probs
-		switch {
-		case len(results) == 0:
-			opp := p.Swap()
-			pr = e.probs(&opp, &s).flip()
-		default:
-			i, _ := e.Best0(p, results)
-			pr = e.resultProbs(&results[i], &s)
-		}
+		pr := after(roll.Dice)
 		for k := range sum {
 			sum[k] += float64(roll.Weight) * float64(pr[k])
 		}
@@ -157,39 +165,6 @@ func janowski(p, w, l float64, owner int) float64 {
 	return (1-cubeX)*dead + cubeX*live
 }
 
-// rollProbs2 is RollProbs looking one roll further: each of the player's
-// rolls played at its best (at 0-ply), then each of the opponent's replies
-// at its best, the chances read after it.
-func (e *Evaluator) rollProbs2(p rules.Position) Probs {
-	var s scratch
-	var g rules.Generator
-	var sum [NumOutputs]float64
-	for _, roll := range rules.Rolls {
-		_, results := g.Plays(p, roll.Dice, e.Rules)
-		var pr Probs
-		switch {
-		case len(results) == 0:
-			pr = e.probs1(&p, &s)
-		default:
-			i, _ := e.Best0(p, results)
-			r := results[i]
-			if r.Won() {
-				pr = e.resultProbs(&r, &s)
-			} else {
-				pr = e.probs1(&r, &s)
-			}
-		}
-		for k := range sum {
-			sum[k] += float64(roll.Weight) * float64(pr[k])
-		}
-	}
-	var out Probs
-	for k := range sum {
-		out[k] = float32(sum[k] / 36)
-	}
-	return out
-}
-
 // probs1 returns the mover's chances after a result r (the opponent to
 // roll), averaged over the opponent's rolls, each answered with its best
 // play at 0-ply. (After a roll that could not be played, r is the mover's
@@ -197,30 +172,17 @@ func (e *Evaluator) rollProbs2(p rules.Position) Probs {
 func (e *Evaluator) probs1(r *rules.Position, s *scratch) Probs {
 	opp := r.Swap()
 	var g rules.Generator
-	var sum [NumOutputs]float64
-	for _, roll := range rules.Rolls {
-		_, replies := g.Plays(opp, roll.Dice, e.Rules)
-		var pr Probs
-		switch {
-		case len(replies) == 0:
-			pr = e.probs(r, s)
-		default:
-			i, _ := e.opp.Best0(opp, replies)
-			reply := replies[i]
-			if reply.Won() {
-				pr = e.resultProbs(&reply, s).flip()
-			} else {
-				me := reply.Swap()
-				pr = e.probs(&me, s)
-			}
+	return overRolls(func(d rules.Dice) Probs {
+		_, replies := g.Plays(opp, d, e.Rules)
+		if len(replies) == 0 {
+			return e.probs(r, s)
 		}
-		for k := range sum {
-			sum[k] += float64(roll.Weight) * float64(pr[k])
+		i, _ := e.opp.Best0(opp, replies)
+		reply := replies[i]
+		if reply.Won() {
+			return e.resultProbs(&reply, s).flip()
 		}
-	}
-	var out Probs
-	for k := range sum {
-		out[k] = float32(sum[k] / 36)
-	}
-	return out
+		me := reply.Swap()
+		return e.probs(&me, s)
+	})
 }
