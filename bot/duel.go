@@ -72,15 +72,10 @@ var duelMenuTerms = terms{clock: game.DuelClock, clocked: true}
 
 // onDuelTerms changes the variant or the match the duel menu offers.
 func (b *Bot) onDuelTerms(ctx context.Context, r *request, a action) {
-	t, ok := parseTermsArg(a.arg)
-	if !ok || r.group {
-		b.toast(ctx, r, "toast.unknown")
+	t, ok := b.menuTerms(ctx, r, a.arg, store.PromptDuel)
+	if !ok {
 		return
 	}
-	if !b.ownPrompt(ctx, r, store.PromptDuel) {
-		return
-	}
-	b.answer(ctx, r, "", false)
 	if err := b.send.EditText(ctx, r.chat, r.messageID, locales.T(r.lang, "duel.choose", nil), duelKeyboard(r.lang, t)); err != nil {
 		b.log.Warn("showing the duel menu failed", "err", err)
 	}
@@ -88,20 +83,9 @@ func (b *Bot) onDuelTerms(ctx context.Context, r *request, a action) {
 
 // onInvite makes the invite link on the terms the duel menu showed.
 func (b *Bot) onInvite(ctx context.Context, r *request, a action) {
-	t, ok := parseTermsArg(a.arg)
-	if !ok || r.group {
-		b.toast(ctx, r, "toast.unknown")
-		return
+	if t, ok := b.menuTerms(ctx, r, a.arg, store.PromptDuel); ok {
+		b.sendInvite(ctx, r, t.options(t.clock))
 	}
-	if !b.ownPrompt(ctx, r, store.PromptDuel) {
-		return
-	}
-	b.answer(ctx, r, "", false)
-	clock := game.TimeControl{}
-	if t.clocked {
-		clock = t.clock
-	}
-	b.sendInvite(ctx, r, t.options(clock))
 }
 
 // challengeKeyboard holds a challenge's ⚔ accept button, and the

@@ -171,3 +171,34 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 		t.Errorf("%d boards for one match", n)
 	}
 }
+
+// TestDuelMenu: the /start menu's duel button offers the game and the
+// length; a choice edits the menu in place, and the link is made on the
+// terms chosen, for the menu's own person only.
+func TestDuelMenu(t *testing.T) {
+	h := newHarness(t)
+	u := telegramtest.User{ID: 6226, FirstName: "Tamar", LanguageCode: "en"}
+	other := telegramtest.User{ID: 6227, FirstName: "Zura", LanguageCode: "en"}
+	h.srv.SendText(u, u.Private(), "/start")
+	m := h.waitText(u.ID, "Tamar")
+	duel := action{op: opMenu, arg: "duel"}.String()
+	h.wantAnswer(u, m.ID, duel, "", false)
+	menu := h.waitText(u.ID, en("duel.choose")[:20])
+	classic := ""
+	for _, b := range menu.Buttons() {
+		if strings.HasPrefix(b.CallbackData, opDuelTerms+":") && strings.Contains(b.CallbackData, ":c0/") {
+			classic = b.CallbackData
+		}
+	}
+	if classic == "" {
+		t.Fatalf("no classic choice in %v", menu.Buttons())
+	}
+	h.wantAnswer(other, menu.ID, classic, en("toast.not_your_menu"), true)
+	h.wantAnswer(u, menu.ID, classic, "", false)
+	edited := h.waitBoard(menu.ID, func(m telegramtest.Message) bool { return hasOp(m, opInvite) && strings.Contains(opButton(t, m, opInvite).CallbackData, ":c0") })
+	h.wantAnswer(u, menu.ID, opButton(t, edited, opInvite).CallbackData, "", false)
+	invite := h.waitText(u.ID, "t.me/")
+	if !strings.Contains(invite.Text, en("terms.classic")) {
+		t.Errorf("the invitation does not say classic: %q", invite.Text)
+	}
+}

@@ -169,29 +169,21 @@ func (b *Bot) onRematch(ctx context.Context, r *request, a action) {
 func (b *Bot) onLevel(ctx context.Context, r *request, a action) {
 	name, arg, _ := strings.Cut(a.arg, ":")
 	level, err := game.ParseLevel(name)
-	t, ok := parseTermsArg(arg)
-	if err != nil || !ok || r.group {
+	if err != nil {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
-	if !b.ownPrompt(ctx, r, store.PromptLevel) {
-		return
+	if t, ok := b.menuTerms(ctx, r, arg, store.PromptLevel); ok {
+		b.startComputer(ctx, r, level, t.options(t.clock))
 	}
-	b.answer(ctx, r, "", false)
-	b.startComputer(ctx, r, level, t.options(t.clock))
 }
 
 // onPlayTerms changes the variant or the match the /play menu offers.
 func (b *Bot) onPlayTerms(ctx context.Context, r *request, a action) {
-	t, ok := parseTermsArg(a.arg)
-	if !ok || r.group {
-		b.toast(ctx, r, "toast.unknown")
+	t, ok := b.menuTerms(ctx, r, a.arg, store.PromptLevel)
+	if !ok {
 		return
 	}
-	if !b.ownPrompt(ctx, r, store.PromptLevel) {
-		return
-	}
-	b.answer(ctx, r, "", false)
 	if err := b.send.EditText(ctx, r.chat, r.messageID, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang, t)); err != nil {
 		b.log.Warn("showing the /play menu failed", "err", err)
 	}

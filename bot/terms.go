@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"nardi/game"
 	"nardi/locales"
 	"nardi/rules"
+	"nardi/store"
 )
 
 // The terms of a new game, as /play and /duel read them and their menus
@@ -219,4 +221,20 @@ func termsRows(lang locales.Lang, op string, t terms) Keyboard {
 		matches = append(matches, button(mark(t.match == n, text), with(cur, n)))
 	}
 	return append(fitRows(variants...), fitRowsOf(4, matches...)...)
+}
+
+// menuTerms reads the terms a menu button carries (arg as termsArg wrote
+// it) on the person's own private menu of a kind, and answers the tap;
+// false when the tap is refused, and answered so.
+func (b *Bot) menuTerms(ctx context.Context, r *request, arg string, kind store.PromptKind) (terms, bool) {
+	t, ok := parseTermsArg(arg)
+	if !ok || r.group {
+		b.toast(ctx, r, "toast.unknown")
+		return terms{}, false
+	}
+	if !b.ownPrompt(ctx, r, kind) {
+		return terms{}, false
+	}
+	b.answer(ctx, r, "", false)
+	return t, true
 }

@@ -82,14 +82,11 @@ type Game struct {
 	ID, Commitment, Seed string // Seed is "" while the game goes on
 	Verifiable           bool
 	Score                [2]int // before the game
-	Crawford             bool
 	// Opening is the opening throw as thrown: seat 0's die, seat 1's.
 	Opening [2]int
 	History []game.TurnRecord
 	Cubes   []game.CubeAction
 	Result  *game.Result // nil while the game goes on
-	// Doubled: the game waits for the answer to a double.
-	Doubled bool
 }
 
 // Games lists the games of a match (or the one game), oldest first; the
@@ -100,10 +97,10 @@ func Games(g *game.Game) []Game {
 		r := p.Result
 		seed, _ := hexSeed(p.DiceSeed)
 		out = append(out, Game{ID: p.DiceID, Commitment: game.Commitment(seed), Seed: p.DiceSeed, Verifiable: p.Verifiable,
-			Score: p.Match.Score, Crawford: p.Match.Crawford, Opening: p.Opening, History: p.History, Cubes: p.Cubes, Result: &r})
+			Score: p.Match.Score, Opening: p.Opening, History: p.History, Cubes: p.Cubes, Result: &r})
 	}
 	cur := Game{ID: g.DiceID(), Commitment: g.DiceCommitment(), Verifiable: g.Verifiable(), Score: g.Match().Score,
-		Crawford: g.Crawford(), Opening: g.Opening(), History: g.History(), Cubes: g.Cubes(), Doubled: g.Phase() == game.PhaseDoubled}
+		Opening: g.Opening(), History: g.History(), Cubes: g.Cubes()}
 	if res, over := g.Result(); over {
 		cur.Result = &res
 		cur.Seed, _ = g.DiceSeed()
