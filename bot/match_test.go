@@ -195,7 +195,9 @@ func TestDuelMenu(t *testing.T) {
 	}
 	h.wantAnswer(other, menu.ID, classic, en("toast.not_your_menu"), true)
 	h.wantAnswer(u, menu.ID, classic, "", false)
-	edited := h.waitBoard(menu.ID, func(m telegramtest.Message) bool { return hasOp(m, opInvite) && strings.Contains(opButton(t, m, opInvite).CallbackData, ":c0") })
+	edited := h.waitBoard(menu.ID, func(m telegramtest.Message) bool {
+		return hasOp(m, opInvite) && strings.Contains(opButton(t, m, opInvite).CallbackData, ":c0")
+	})
 	h.wantAnswer(u, menu.ID, opButton(t, edited, opInvite).CallbackData, "", false)
 	invite := h.waitText(u.ID, "t.me/")
 	if !strings.Contains(invite.Text, en("terms.classic")) {
