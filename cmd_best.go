@@ -79,7 +79,7 @@ func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	err = eachRollLine(stdin, stdout, func(l rollLine) any {
 		out := bestOut{Pos: l.id, Dice: l.dice, Result: l.id}
-		if play, result, ok := player.Choose(l.pos, l.dice, 1); ok {
+		if play, result, ok := player.Choose(l.pos, l.dice, false, 1); ok {
 			out.Move, out.Result = play.String(), result.PositionID()
 		}
 		return out
@@ -91,7 +91,9 @@ func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// cmdSelfplay is "nardi selfplay --games N --a hard --b medium".
+// cmdSelfplay is "nardi selfplay --games N --a hard --b medium
+// [--variant long]"; in long nardi a player may also be "heuristic" or
+// "random", the baselines the levels are measured against.
 func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -99,19 +101,38 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := fs.String("a", "hard", "level of player A")
 	b := fs.String("b", "medium", "level of player B")
 	rulesName := ruleSetFlag(fs)
+	variant := fs.String("variant", "short", "short or long nardi")
 	seed := fs.Uint64("seed", 1, "seed of the dice")
 	workers := fs.Int("workers", 2, "games played at once")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	pa, err := loadPlayer(*a, *rulesName, rules.OinMars)
+	v, err := rules.ParseVariant(*variant)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi selfplay:", err)
+		return 2
+	}
+	load := func(name string) (ai.Chooser, error) {
+		if v != rules.Long {
+			return loadPlayer(name, *rulesName, rules.OinMars)
+		}
+		switch name {
+		case "heuristic":
+			return ai.LongHeuristic{}, nil
+		case "random":
+			return ai.LongRandom{}, nil
+		}
+		level, err := ai.ParseLevel(name)
+		return ai.LongPlayer{Level: level}, err
+	}
+	pa, err := load(*a)
 	if err == nil {
-		var pb *ai.Player
-		pb, err = loadPlayer(*b, *rulesName, rules.OinMars)
+		var pb ai.Chooser
+		pb, err = load(*b)
 		if err == nil {
-			r := ai.SelfPlay(pa, pb, *games, *seed, *workers)
-			fmt.Fprintf(stdout, "%s vs %s, %d games (%s rules): A wins %d (%.1f%%), points per game for A %+.3f, 95%% CI [%+.3f, %+.3f]\n",
-				*a, *b, r.Games, *rulesName, r.WinsA, 100*float64(r.WinsA)/float64(max(1, r.Games)), r.Mean, r.Low, r.Hi)
+			r := ai.SelfPlay(v, rules.OinMars, pa, pb, *games, *seed, *workers)
+			fmt.Fprintf(stdout, "%s vs %s, %d games (%s, %s rules): A wins %d (%.1f%%), points per game for A %+.3f, 95%% CI [%+.3f, %+.3f]\n",
+				*a, *b, r.Games, v.Name(), *rulesName, r.WinsA, 100*float64(r.WinsA)/float64(max(1, r.Games)), r.Mean, r.Low, r.Hi)
 			return 0
 		}
 	}

@@ -26,12 +26,37 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Workers, "workers", 1, "games at once on shared weights (1 is reproducible)")
 	fs.Int64Var(&cfg.Checkpoint, "checkpoint", 10000, "games between checkpoints")
 	fs.StringVar(&cfg.Dir, "dir", "checkpoints", "checkpoint directory (training resumes from it)")
+	variant := fs.String("variant", "short", "short or long nardi")
+	from := fs.String("from", "", "start a new run from this network instead of random weights")
+	ext := fs.Bool("ext", false, "give a short nardi network the extra inputs (shots, primes, anchors…)")
 	judge := fs.String("judge", "", "judged positions (gzip JSON lines) to print the PR at checkpoints")
 	out := fs.String("out", "", "write the final network here too")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	cfg.Alpha, cfg.AlphaEnd = float32(*alpha), float32(*alphaEnd)
+	switch *variant {
+	case "short":
+	case "long":
+		cfg.Long = true
+	default:
+		fmt.Fprintf(stderr, "nardi train: unknown variant %q (want short or long)\n", *variant)
+		return 2
+	}
+	if *ext {
+		cfg.Inputs = ai.NumInputs + ai.ExtInputs
+	}
+	if *from != "" {
+		data, err := os.ReadFile(*from)
+		if err == nil {
+			cfg.From = new(ai.Net)
+			err = cfg.From.UnmarshalBinary(data)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "nardi train:", err)
+			return 2
+		}
+	}
 	if *judge != "" {
 		set, err := ai.LoadJudged(*judge)
 		if err != nil {

@@ -9,7 +9,7 @@ import (
 )
 
 func TestNetRoundTrip(t *testing.T) {
-	n := NewNet(16, 7)
+	n := NewNet(NumInputs, 16, 7)
 	n.Games = 1234
 	data, err := n.MarshalBinary()
 	if err != nil {
@@ -109,7 +109,7 @@ func TestChoicesAreLegal(t *testing.T) {
 			}
 			var next rules.Position
 			for _, pl := range players {
-				play, r, ok := pl.Choose(p, d, uint64(i))
+				play, r, ok := pl.Choose(p, d, false, uint64(i))
 				if ok != (len(results) > 0) || (ok && (!legal[r] || p.ApplyPlay(play) != r)) {
 					t.Fatalf("%s %s chose an illegal play in %s %v", rs, pl.Level, p.PositionID(), d)
 				}
@@ -137,7 +137,7 @@ func TestMediumBeatsEasy(t *testing.T) {
 	}
 	medium := NewPlayer(net, rules.Nardi, rules.OinMars, Medium)
 	easy := NewPlayer(net, rules.Nardi, rules.OinMars, Easy)
-	r := SelfPlay(medium, easy, games, 99, 2)
+	r := SelfPlay(rules.Short, rules.OinMars, medium, easy, games, 99, 2)
 	if r.Mean <= 0 {
 		t.Errorf("medium scored %+.3f points a game against easy over %d games", r.Mean, games)
 	}
@@ -151,6 +151,17 @@ func TestIncrementalEvaluation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Run("raw", func(t *testing.T) { checkIncremental(t, net) })
+	// The same with the extra inputs, their weights random.
+	wide := net.Widen(NumInputs + ExtInputs)
+	rng := rand.New(rand.NewPCG(4, 4))
+	for i := NumInputs * wide.Hidden; i < len(wide.W1); i++ {
+		wide.W1[i] = float32(rng.NormFloat64() * 0.3)
+	}
+	t.Run("extra", func(t *testing.T) { checkIncremental(t, wide) })
+}
+
+func checkIncremental(t *testing.T, net *Net) {
 	ev := NewEvaluator(net, rules.Standard, rules.WithKoks)
 	set := loadJudged(t)
 	var s scratch

@@ -100,7 +100,7 @@ func (e *Evaluator) probs(p *rules.Position, s *scratch) Probs {
 	if pr, ok := e.exact(p); ok {
 		return pr
 	}
-	s.f.encode(p)
+	e.Net.encode(&s.f, p)
 	e.Net.forward(&s.f, &s.a)
 	pr := Probs(s.a.out)
 	pr.tidy()

@@ -5,8 +5,12 @@ package ai
 
 import "nardi/rules"
 
-// NumInputs is the size of the network's input vector.
+// NumInputs is the size of the short nardi network's raw input vector
+// (encode); ExtInputs more follow in a network that has them (extend).
 const NumInputs = 2*(24*4+2) + 3
+
+// maxInputs bounds the input vector of every encoding.
+const maxInputs = 256
 
 // input is one non-zero input of the network.
 type input struct {
@@ -17,7 +21,7 @@ type input struct {
 // features holds the non-zero inputs of a position, at most one per input.
 type features struct {
 	n  int
-	in [NumInputs]input
+	in [maxInputs]input
 }
 
 func (f *features) add(i int, v float32) {
@@ -63,6 +67,19 @@ func (f *features) encode(p *rules.Position) {
 	f.add(base+1, float32(theirs)/167)
 	if contact(p) {
 		f.add(base+2, 1)
+	}
+}
+
+// encode fills f with the inputs of p for this network: the raw ones,
+// and the extra ones when the network has them.
+func (n *Net) encode(f *features, p *rules.Position) {
+	f.encode(p)
+	if n.Inputs > NumInputs {
+		for k, v := range extUnits(p) {
+			if v != 0 {
+				f.add(NumInputs+k, v)
+			}
+		}
 	}
 }
 

@@ -37,6 +37,7 @@ type base struct {
 	pos   rules.Position
 	sums  []float32
 	extra [3]float32
+	ext   [ExtInputs]float32 // when the network has the extra inputs
 }
 
 // setBase computes the hidden sums of p.
@@ -45,7 +46,7 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 	if len(b.sums) != n.Hidden {
 		b.sums = make([]float32, n.Hidden)
 	}
-	f.encode(p)
+	n.encode(f, p)
 	copy(b.sums, n.B1)
 	for k := 0; k < f.n; k++ {
 		in := f.in[k]
@@ -55,6 +56,9 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 		}
 	}
 	b.extra = extraUnits(p)
+	if n.Inputs > NumInputs {
+		b.ext = extUnits(p)
+	}
 }
 
 // addRow adds d times input i's weights to the sums.
@@ -98,6 +102,11 @@ func (n *Net) forwardNear(b *base, p *rules.Position, a *activations) {
 	extra := extraUnits(p)
 	for k := range extra {
 		n.addRow(h, 2*(24*4+2)+k, extra[k]-b.extra[k])
+	}
+	if n.Inputs > NumInputs {
+		for k, v := range extUnits(p) {
+			n.addRow(h, NumInputs+k, v-b.ext[k])
+		}
 	}
 	n.finish(a)
 }

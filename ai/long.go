@@ -1,65 +1,176 @@
 package ai
 
 import (
-	"hash/fnv"
+	_ "embed"
 	"math"
+	"sync"
 
+	"nardi/ai/bearoff"
 	"nardi/rules"
 )
 
-// LongPlayer plays long nardi. It has no trained network yet: it judges a
-// position by a hand-made evaluation (the race, checkers left on the head,
-// points held in front of the opponent's checkers, checkers home and
-// borne off), looks one roll ahead at hard and master, and easy and medium
-// add a deterministic error, as for short nardi. It never makes an illegal
-// or an absurd play (a play that loses more than the level allows is never
-// chosen).
-type LongPlayer struct {
-	Level Level
+//go:embed weights/long.bin
+var shippedLongWeights []byte
+
+var (
+	longOnce sync.Once
+	longNet  *Net
+	longErr  error
+)
+
+// ShippedLongNet returns the long nardi network trained by the project
+// (nardi train --variant long) and embedded in the binary.
+func ShippedLongNet() (*Net, error) {
+	longOnce.Do(func() {
+		longNet = new(Net)
+		if longErr = longNet.UnmarshalBinary(shippedLongWeights); longErr == nil && longNet.Inputs != LongInputs {
+			longErr = errNetInputs
+		}
+	})
+	return longNet, longErr
 }
 
-// longEval is the mover's standing in a long nardi position, the opponent
-// to move next (r is seen from the mover): larger is better, about
-// −1..+1.
-func longEval(r *rules.Position) float64 {
+// LongEvaluator estimates long nardi positions: exactly from the bear-off
+// database when both sides bear off and both have borne off a checker,
+// else with a long nardi network. It is safe for concurrent use.
+type LongEvaluator struct {
+	Net *Net
+	db  *bearoff.DB
+}
+
+// NewLongEvaluator returns an evaluator on a network of LongInputs inputs.
+func NewLongEvaluator(net *Net) *LongEvaluator {
+	return &LongEvaluator{Net: net, db: bearoff.Get(false)}
+}
+
+// longScratch is one goroutine's working memory for long nardi.
+type longScratch struct {
+	f   features
+	a   activations
+	gen rules.LongGenerator
+}
+
+// longFirst tells whether a side has yet to play its first turn: only then
+// are all fifteen on its head (the first turn always moves one off).
+func longFirst(s *[26]int8) bool { return s[24] == rules.Checkers }
+
+// probs evaluates a position with its player on roll, before the roll.
+func (e *LongEvaluator) probs(p *rules.Position, s *longScratch) Probs {
+	if p.Mine[rules.Off] > 0 && p.Theirs[rules.Off] > 0 {
+		mine, ok1 := home(&p.Mine)
+		theirs, ok2 := home(&p.Theirs)
+		if ok1 && ok2 {
+			return Probs{OutWin: float32(e.db.WinProb(mine, theirs))}
+		}
+	}
+	s.f.encodeLong(p)
+	e.Net.forward(&s.f, &s.a)
+	pr := Probs(s.a.out)
+	pr[OutWinKoks], pr[OutLoseKoks] = 0, 0
+	pr.tidy()
+	return pr
+}
+
+// Evaluate returns the chances of the player on roll in the position.
+func (e *LongEvaluator) Evaluate(p rules.Position) Probs {
+	var s longScratch
+	return e.probs(&p, &s)
+}
+
+// afterPlay returns the mover's equity of the position a play reached.
+func (e *LongEvaluator) afterPlay(r *rules.Position, s *longScratch) float64 {
 	if r.Won() {
 		return float64(rules.Long.Value(*r, rules.OinMars))
 	}
-	mine, theirs := r.Pips()
-	// The race, with the opponent on roll (worth about 8 pips).
-	race := float64(theirs-mine-8) / math.Max(20, 0.15*float64(mine+theirs))
-	// Checkers still on the head are slow to bring round.
-	head := float64(r.Mine[24]-r.Theirs[24]) / 15
-	// Points held, and most of all a run of them in front of the
-	// opponent's checkers.
-	held, run, best := 0, 0, 0
-	for i := 1; i <= 24; i++ {
-		if r.Mine[i] >= 1 {
-			held++
-			run++
-			best = max(best, run)
-		} else {
-			run = 0
-		}
-	}
-	home := float64(homeCount(r.Mine)-homeCount(r.Theirs)) / 15
-	off := float64(r.Mine[rules.Off]-r.Theirs[rules.Off]) / 15
-	return math.Tanh(0.9*race - 0.3*head + 0.02*float64(held) + 0.06*float64(min(best, 5)) + 0.2*home + 0.8*off)
+	opp := r.Swap()
+	return -e.probs(&opp, s).Equity(rules.OinMars)
 }
 
-// homeCount counts a side's checkers in its home (points 1..6).
-func homeCount(s [26]int8) int {
-	n := 0
-	for i := 1; i <= 6; i++ {
-		n += int(s[i])
+// best0 returns the mover's best equity among results at 0-ply, and its
+// index.
+func (e *LongEvaluator) best0(results []rules.Position, s *longScratch) (float64, int) {
+	best, at := math.Inf(-1), 0
+	for i := range results {
+		if eq := e.afterPlay(&results[i], s); eq > best {
+			best, at = eq, i
+		}
 	}
-	return n
+	return best, at
+}
+
+// onRoll1 returns the equity of the player on roll in p, each of the 21
+// rolls played at its best at 0-ply.
+func (e *LongEvaluator) onRoll1(p *rules.Position, s *longScratch) float64 {
+	var g rules.LongGenerator
+	total := 0.0
+	for _, roll := range rules.Rolls {
+		_, results := g.Plays(*p, roll.Dice, longFirst(&p.Mine))
+		var eq float64
+		if len(results) == 0 {
+			opp := p.Swap()
+			eq = -e.probs(&opp, s).Equity(rules.OinMars)
+		} else {
+			eq, _ = e.best0(results, s)
+		}
+		total += float64(roll.Weight) * eq
+	}
+	return total / 36
+}
+
+// ahead returns the mover's equity of a result averaged over the
+// opponent's 21 rolls, the opponent answering each with its best play at
+// 0-ply; at depth 2 each answer is judged one roll further ahead (depth 0
+// is the result's own 0-ply equity).
+func (e *LongEvaluator) ahead(r *rules.Position, depth int, s *longScratch) float64 {
+	if r.Won() || depth == 0 {
+		return e.afterPlay(r, s)
+	}
+	opp := r.Swap()
+	var g rules.LongGenerator
+	total := 0.0
+	for _, roll := range rules.Rolls {
+		_, replies := g.Plays(opp, roll.Dice, longFirst(&opp.Mine))
+		var mine float64
+		switch {
+		case len(replies) == 0 && depth == 1:
+			mine = e.probs(r, s).Equity(rules.OinMars)
+		case len(replies) == 0:
+			mine = e.onRoll1(r, s)
+		default:
+			eq, at := e.best0(replies, s)
+			if me := replies[at].Swap(); depth == 1 || replies[at].Won() {
+				mine = -eq
+			} else {
+				mine = e.onRoll1(&me, s)
+			}
+		}
+		total += float64(roll.Weight) * mine
+	}
+	return total / 36
+}
+
+// LongPlayer plays long nardi with the shipped long nardi network: easy
+// and medium make the deterministic, evaluator-guided mistakes of short
+// nardi's levels; hard looks one roll ahead on the best candidates, master
+// two. It never makes an illegal play, nor one that loses more than the
+// level allows.
+type LongPlayer struct {
+	Level Level
 }
 
 // Choose returns the play the level makes with the roll in p (first: the
 // mover's first turn), and the position it leads to; ok is false when
 // nothing can be played.
 func (pl LongPlayer) Choose(p rules.Position, d rules.Dice, first bool, seed uint64) (play rules.Play, result rules.Position, ok bool) {
+	net, err := ShippedLongNet()
+	if err != nil {
+		panic("ai: the shipped long nardi network: " + err.Error())
+	}
+	return NewLongEvaluator(net).Choose(p, d, first, pl.Level, seed)
+}
+
+// Choose is LongPlayer.Choose on this evaluator's network.
+func (e *LongEvaluator) Choose(p rules.Position, d rules.Dice, first bool, level Level, seed uint64) (play rules.Play, result rules.Position, ok bool) {
 	t := rules.Long.NewTurn(p, d, rules.Standard, first)
 	plays, results := t.Plays(), t.Results()
 	if len(plays) == 0 {
@@ -68,69 +179,26 @@ func (pl LongPlayer) Choose(p rules.Position, d rules.Dice, first bool, seed uin
 	if len(plays) == 1 {
 		return plays[0], results[0], true
 	}
-	eqs := make([]float64, len(results))
+	var s longScratch
+	cs := make([]candidate, len(results))
 	for i := range results {
-		eqs[i] = longEval(&results[i])
+		cs[i] = candidate{i, e.afterPlay(&results[i], &s)}
 	}
-	st := styles[pl.Level]
-	if st.deep {
-		// One roll ahead on the best few: the opponent answers each roll
-		// with its best play by the same evaluation.
-		cs := make([]candidate, len(results))
-		for i, eq := range eqs {
-			cs[i] = candidate{i, eq}
-		}
-		cs = filter(cs, min(st.keep2+2, 8), 0.3)
+	st := styles[level]
+	if !st.deep {
+		i := mistaken(cs, st, p, d, seed)
+		return plays[i], results[i], true
+	}
+	cs = filter(cs, st.keep1, st.window1)
+	for k := range cs {
+		cs[k].eq = e.ahead(&results[cs[k].i], 1, &s)
+	}
+	if level == Master {
+		cs = filter(cs, st.keep2, st.window2)
 		for k := range cs {
-			cs[k].eq = longAhead(&results[cs[k].i])
-		}
-		best := filter(cs, 1, 0)[0].i
-		return plays[best], results[best], true
-	}
-	h := fnv.New64a()
-	var buf [8]byte
-	for i := range buf {
-		buf[i] = byte(seed >> (8 * i))
-	}
-	h.Write(buf[:])
-	h.Write([]byte(p.PositionID()))
-	best, bestScore := 0, math.Inf(-1)
-	top := math.Inf(-1)
-	for _, eq := range eqs {
-		top = max(top, eq)
-	}
-	for i, eq := range eqs {
-		if top-eq > st.maxLoss {
-			continue
-		}
-		h.Write([]byte{byte(i)})
-		u := float64(h.Sum64()%1_000_000)/1_000_000 - 0.5
-		if score := eq + u*2*st.noise; score > bestScore {
-			best, bestScore = i, score
+			cs[k].eq = e.ahead(&results[cs[k].i], 2, &s)
 		}
 	}
-	return plays[best], results[best], true
-}
-
-// longAhead averages, over the opponent's 21 rolls, the mover's standing
-// after the opponent's best answer (the mover on roll again).
-func longAhead(r *rules.Position) float64 {
-	if r.Won() {
-		return longEval(r)
-	}
-	opp := r.Swap()
-	total := 0.0
-	var g rules.LongGenerator
-	for _, roll := range rules.Rolls {
-		_, replies := g.Plays(opp, roll.Dice, false)
-		best := math.Inf(-1)
-		if len(replies) == 0 {
-			best = -longEval(r) // the opponent passes
-		}
-		for i := range replies {
-			best = max(best, longEval(&replies[i]))
-		}
-		total += float64(roll.Weight) * -best
-	}
-	return total / 36
+	i := filter(cs, 1, 0)[0].i
+	return plays[i], results[i], true
 }

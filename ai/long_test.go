@@ -1,56 +1,117 @@
 package ai
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"nardi/rules"
 )
 
-// TestLongPlayer: every level plays a legal long nardi play through whole
-// games, the same one for the same seed, and hard beats easy over a few
-// games.
+// TestLongPlayer: every level and both baselines play legal long nardi
+// plays through whole games, the same one for the same seed, and the
+// stronger side of each pairing outscores the weaker over a few games.
 func TestLongPlayer(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 8))
-	points := [2]int{}
-	players := [2]LongPlayer{{Level: Hard}, {Level: Easy}}
 	games := 6
 	if raceEnabled || testing.Short() {
 		games = 2
 	}
-	for n := range games {
-		p := rules.Long.Start()
-		first := [2]bool{true, true}
-		turn := n % 2
-		for moves := 0; moves < 400; moves++ {
-			d := rules.Dice{rng.IntN(6) + 1, rng.IntN(6) + 1}
-			pl := players[turn]
-			play, result, ok := pl.Choose(p, d, first[turn], uint64(moves))
-			t2 := rules.Long.NewTurn(p, d, rules.Standard, first[turn])
-			if ok {
-				legal := false
-				for _, r := range t2.Results() {
-					legal = legal || r == result
-				}
-				if !legal {
-					t.Fatalf("%v plays %s with %v: not legal", pl.Level, play, d)
-				}
-				if again, _, _ := pl.Choose(p, d, first[turn], uint64(moves)); again != play {
-					t.Fatalf("%v is not deterministic", pl.Level)
-				}
-			} else if len(t2.Plays()) > 0 {
-				t.Fatalf("%v passes with a legal play", pl.Level)
-			}
-			first[turn] = false
-			if result.Won() {
-				points[turn] += rules.Long.Value(result, rules.OinMars)
-				break
-			}
-			p, turn = result.Swap(), 1-turn
-		}
+	pairs := []struct {
+		name         string
+		strong, weak Chooser
+	}{
+		{"hard-heuristic", LongPlayer{Level: Hard}, LongHeuristic{}},
+		{"medium-random", LongPlayer{Level: Medium}, LongRandom{}},
+		{"easy-random", LongPlayer{Level: Easy}, LongRandom{}},
 	}
-	t.Logf("hard %d, easy %d points over %d games", points[0], points[1], games)
-	if points[0] <= points[1] && games >= 6 {
-		t.Errorf("hard %d points against easy's %d", points[0], points[1])
+	for _, pr := range pairs {
+		t.Run(pr.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(5, 8))
+			points := [2]int{}
+			players := [2]Chooser{pr.strong, pr.weak}
+			for n := range games {
+				p := rules.Long.Start()
+				first := [2]bool{true, true}
+				turn := n % 2
+				for moves := 0; moves < 600; moves++ {
+					d := rules.Dice{rng.IntN(6) + 1, rng.IntN(6) + 1}
+					pl := players[turn]
+					play, result, ok := pl.Choose(p, d, first[turn], uint64(moves))
+					t2 := rules.Long.NewTurn(p, d, rules.Standard, first[turn])
+					if ok {
+						legal := false
+						for _, r := range t2.Results() {
+							legal = legal || r == result
+						}
+						if !legal {
+							t.Fatalf("%s plays %s with %v: not legal", name(pl), play, d)
+						}
+						if again, _, _ := pl.Choose(p, d, first[turn], uint64(moves)); again != play {
+							t.Fatalf("%s is not deterministic", name(pl))
+						}
+					} else {
+						if len(t2.Plays()) > 0 {
+							t.Fatalf("%s passes with a legal play", name(pl))
+						}
+						result = p
+					}
+					first[turn] = false
+					if result.Won() {
+						points[turn] += rules.Long.Value(result, rules.OinMars)
+						break
+					}
+					p, turn = result.Swap(), 1-turn
+				}
+			}
+			t.Logf("%d to %d points over %d games", points[0], points[1], games)
+			if points[0] <= points[1] && games >= 6 {
+				t.Errorf("%d points against %d", points[0], points[1])
+			}
+		})
+	}
+}
+
+func name(c Chooser) string {
+	if l, ok := c.(LongPlayer); ok {
+		return l.Level.String()
+	}
+	return fmt.Sprintf("%T", c)
+}
+
+// TestLongFeatures checks the long nardi inputs on the start and on a
+// race: what they say of heads, runs, blocks and contact.
+func TestLongFeatures(t *testing.T) {
+	p := rules.Long.Start()
+	if !longContact(&p) || longestRun(&p.Mine) != 1 || blockAhead(&p.Mine, &p.Theirs) != 0 {
+		t.Errorf("the start: contact %v, run %d, block %d", longContact(&p), longestRun(&p.Mine), blockAhead(&p.Mine, &p.Theirs))
+	}
+	// The opponent's head (its 24) is the mover's 12, so the next six
+	// points on its way, its 23..18, are the mover's 11..6.
+	var q rules.Position
+	for i := 6; i <= 11; i++ {
+		q.Mine[i] = 2
+	}
+	q.Mine[24] = 3
+	q.Theirs[24] = 15
+	if b := blockAhead(&q.Mine, &q.Theirs); b != 6 {
+		t.Errorf("six points in front of the head: block %d", b)
+	}
+	if r := longestRun(&q.Mine); r != 6 {
+		t.Errorf("run %d, want 6", r)
+	}
+	var race rules.Position
+	race.Mine[3], race.Theirs[2] = 15, 15
+	if longContact(&race) {
+		t.Error("two home boards are in contact")
+	}
+	var f features
+	f.encodeLong(&p)
+	if f.n == 0 || f.n > LongInputs {
+		t.Errorf("%d inputs", f.n)
+	}
+	for k := 0; k < f.n; k++ {
+		if f.in[k].i < 0 || f.in[k].i >= LongInputs {
+			t.Fatalf("input %d out of range", f.in[k].i)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // The network's outputs, all for the player on roll.
@@ -24,6 +25,7 @@ const (
 // outputs. Its weights do not change while it evaluates, so one Net serves
 // many goroutines; training changes them and must not overlap evaluation.
 type Net struct {
+	Inputs int // size of the input vector, fixed by the encoding it was trained on
 	Hidden int
 	Games  int64     // self-play games trained so far
 	W1     []float32 // input-major: W1[i*Hidden+h]
@@ -32,12 +34,14 @@ type Net struct {
 	B2     []float32
 }
 
-// NewNet returns a network with small random weights drawn from seed.
-func NewNet(hidden int, seed uint64) *Net {
+// NewNet returns a network of the inputs and hidden units with small
+// random weights drawn from seed.
+func NewNet(inputs, hidden int, seed uint64) *Net {
 	rng := rand.New(rand.NewPCG(seed, 0x6e61726469))
 	n := &Net{
+		Inputs: inputs,
 		Hidden: hidden,
-		W1:     make([]float32, NumInputs*hidden),
+		W1:     make([]float32, inputs*hidden),
 		B1:     make([]float32, hidden),
 		W2:     make([]float32, NumOutputs*hidden),
 		B2:     make([]float32, NumOutputs),
@@ -164,12 +168,15 @@ func (n *Net) backward(f *features, a *activations, target *[NumOutputs]float32,
 
 const netMagic = "NARDINET1"
 
+// errNetInputs is the error of a network trained on another encoding.
+var errNetInputs = errors.New("ai: the network's inputs do not fit this encoding")
+
 // MarshalBinary writes the network: a magic string, the sizes, the games
 // trained, then every weight as little-endian float32.
 func (n *Net) MarshalBinary() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(netMagic)
-	hdr := []int64{NumInputs, int64(n.Hidden), NumOutputs, n.Games}
+	hdr := []int64{int64(n.Inputs), int64(n.Hidden), NumOutputs, n.Games}
 	if err := binary.Write(&b, binary.LittleEndian, hdr); err != nil {
 		return nil, err
 	}
@@ -192,12 +199,12 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
 		return fmt.Errorf("ai: network header: %w", err)
 	}
-	if hdr[0] != NumInputs || hdr[2] != NumOutputs || hdr[1] <= 0 || hdr[1] > 4096 {
+	if hdr[0] <= 0 || hdr[0] > maxInputs || hdr[2] != NumOutputs || hdr[1] <= 0 || hdr[1] > 4096 {
 		return fmt.Errorf("ai: network of %d inputs, %d hidden, %d outputs does not fit this program", hdr[0], hdr[1], hdr[2])
 	}
-	h := int(hdr[1])
-	*n = Net{Hidden: h, Games: hdr[3],
-		W1: make([]float32, NumInputs*h), B1: make([]float32, h),
+	in, h := int(hdr[0]), int(hdr[1])
+	*n = Net{Inputs: in, Hidden: h, Games: hdr[3],
+		W1: make([]float32, in*h), B1: make([]float32, h),
 		W2: make([]float32, NumOutputs*h), B2: make([]float32, NumOutputs)}
 	for _, w := range [][]float32{n.W1, n.B1, n.W2, n.B2} {
 		if err := binary.Read(r, binary.LittleEndian, w); err != nil {
@@ -208,4 +215,17 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 		return errors.New("ai: trailing bytes after the network")
 	}
 	return nil
+}
+
+// Widen returns a copy of the network with inputs inputs (at least its
+// own): the new inputs come last with zero weights, so the copy evaluates
+// every position as the original does until training teaches it to use
+// them.
+func (n *Net) Widen(inputs int) *Net {
+	w := *n
+	w.Inputs = max(inputs, n.Inputs)
+	w.W1 = make([]float32, w.Inputs*n.Hidden)
+	copy(w.W1, n.W1)
+	w.B1, w.W2, w.B2 = slices.Clone(n.B1), slices.Clone(n.W2), slices.Clone(n.B2)
+	return &w
 }

@@ -104,7 +104,8 @@ func NewPlayer(net *Net, rs rules.RuleSet, s rules.Scoring, level Level) *Player
 // it leads to (seen from the mover). ok is false when nothing can be
 // played. The choice depends only on the position, the roll and seed, so
 // that games can be replayed and tests are deterministic.
-func (pl *Player) Choose(p rules.Position, d rules.Dice, seed uint64) (play rules.Play, result rules.Position, ok bool) {
+// (first does not matter in short nardi.)
+func (pl *Player) Choose(p rules.Position, d rules.Dice, _ bool, seed uint64) (play rules.Play, result rules.Position, ok bool) {
 	plays, results := rules.LegalPlays(p, d, pl.Eval.Rules)
 	if len(plays) == 0 {
 		return rules.Play{}, p, false

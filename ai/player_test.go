@@ -26,7 +26,7 @@ func levelPR(t testing.TB, level Level, set []JudgedPosition) float64 {
 	}
 	pl := NewPlayer(net, rules.Standard, rules.WithKoks, level)
 	pr, err := PR(set, func(p rules.Position, d rules.Dice) rules.Position {
-		_, r, _ := pl.Choose(p, d, 1)
+		_, r, _ := pl.Choose(p, d, false, 1)
 		return r
 	})
 	if err != nil {
@@ -65,7 +65,7 @@ func BenchmarkDecision(b *testing.B) {
 				jp := set[i%len(set)]
 				i++
 				start := time.Now()
-				pl.Choose(jp.Pos, jp.Dice, 1)
+				pl.Choose(jp.Pos, jp.Dice, false, 1)
 				times = append(times, time.Since(start))
 			}
 			slices.Sort(times)

@@ -9,23 +9,33 @@ import (
 	"nardi/rules"
 )
 
-// PlayGame plays one game between a and b with dice drawn from seed and
-// returns the points a scores: positive when a wins, negative when b does.
-// The opening roll decides who starts.
-func PlayGame(a, b *Player, seed uint64) int {
+// Chooser chooses plays in some variant: the play of roll d in p (first:
+// the mover's first turn of the game) and the position it leads to, ok
+// false when nothing can be played. Player (for short nardi) and
+// LongPlayer, LongHeuristic and LongRandom (for long nardi) are choosers.
+type Chooser interface {
+	Choose(p rules.Position, d rules.Dice, first bool, seed uint64) (rules.Play, rules.Position, bool)
+}
+
+// PlayGame plays one game of the variant between a and b with dice drawn
+// from seed and returns the points a scores: positive when a wins,
+// negative when b does. The opening roll decides who starts.
+func PlayGame(v rules.Variant, s rules.Scoring, a, b Chooser, seed uint64) int {
 	rng := rand.New(rand.NewPCG(seed, 0x73656c66))
 	die := func() int { return rng.IntN(6) + 1 }
-	players := [2]*Player{a, b}
+	players := [2]Chooser{a, b}
 	turn, d := rules.OpeningRoll(die)
-	p := rules.Start()
+	first := [2]bool{true, true}
+	p := v.Start()
 	for ply := 0; ply < 10000; ply++ {
-		_, result, ok := players[turn].Choose(p, d, seed+uint64(ply))
+		_, result, ok := players[turn].Choose(p, d, first[turn], seed+uint64(ply))
+		first[turn] = false
 		if ok && result.Won() {
-			v := result.Value(players[turn].Eval.Scoring)
+			pts := v.Value(result, s)
 			if turn == 1 {
-				v = -v
+				pts = -pts
 			}
-			return v
+			return pts
 		}
 		if ok {
 			p = result
@@ -47,9 +57,10 @@ type MatchResult struct {
 	Progress func(done int)
 }
 
-// SelfPlay plays games between a and b on workers goroutines; game i uses
-// seed+i, so the result does not depend on the number of workers.
-func SelfPlay(a, b *Player, games int, seed uint64, workers int) MatchResult {
+// SelfPlay plays games of the variant between a and b on workers
+// goroutines; game i uses seed+i, so the result does not depend on the
+// number of workers.
+func SelfPlay(v rules.Variant, s rules.Scoring, a, b Chooser, games int, seed uint64, workers int) MatchResult {
 	points := make([]int, games)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -62,7 +73,7 @@ func SelfPlay(a, b *Player, games int, seed uint64, workers int) MatchResult {
 				if i >= games {
 					return
 				}
-				points[i] = PlayGame(a, b, seed+uint64(i))
+				points[i] = PlayGame(v, s, a, b, seed+uint64(i))
 			}
 		}()
 	}

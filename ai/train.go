@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,6 +19,9 @@ import (
 
 // TrainConfig sets up self-play training by temporal differences.
 type TrainConfig struct {
+	Long       bool    // train a long nardi network (else short nardi's)
+	Inputs     int     // inputs of a new short nardi network: NumInputs, or NumInputs+ExtInputs
+	From       *Net    // start from this network (widened to Inputs) instead of random weights
 	Hidden     int     // hidden units of a new network
 	Seed       uint64  // seeds the initial weights and every game's dice
 	Games      int64   // train until the network has played this many games
@@ -49,10 +53,20 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 		return nil, fmt.Errorf("checkpoint dir: %w", err)
 	}
 	latest := filepath.Join(cfg.Dir, "latest.bin")
-	net := NewNet(cfg.Hidden, cfg.Seed)
+	inputs := cmp.Or(cfg.Inputs, NumInputs)
+	if cfg.Long {
+		inputs = LongInputs
+	}
+	net := NewNet(inputs, cfg.Hidden, cfg.Seed)
+	if cfg.From != nil {
+		net = cfg.From.Widen(inputs)
+	}
 	if data, err := os.ReadFile(latest); err == nil {
 		if err := net.UnmarshalBinary(data); err != nil {
 			return nil, fmt.Errorf("resume from %s: %w", latest, err)
+		}
+		if net.Inputs != inputs {
+			return nil, fmt.Errorf("resume from %s: %d inputs, want %d", latest, net.Inputs, inputs)
 		}
 		fmt.Fprintf(cfg.Log, "resuming at %d games\n", net.Games)
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -68,7 +82,10 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				t := newTrainer(net)
+				var t interface{ play(uint64, int64, float32) } = newTrainer(net)
+				if cfg.Long {
+					t = newLongTrainer(net)
+				}
 				for {
 					g := next.Add(1) - 1
 					if g >= batchEnd || ctx.Err() != nil {
@@ -158,7 +175,7 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 	p := rules.Start()
 	_, d := rules.OpeningRoll(die)
 	for ply := 0; ply < 1000; ply++ {
-		t.state.f.encode(&p)
+		t.net.encode(&t.state.f, &p)
 		t.net.forward(&t.state.f, &t.state.a)
 		_, results := t.s.gen.Plays(p, d, rs)
 		var target [NumOutputs]float32

@@ -129,7 +129,7 @@ func TestJudge(t *testing.T) {
 	hard := NewPlayer(net, rules.Standard, rules.WithKoks, Hard)
 	start := rules.Start()
 	dice := rules.Dice{3, 1}
-	_, best, _ := hard.Choose(start, dice, 1)
+	_, best, _ := hard.Choose(start, dice, false, 1)
 	v, ok := hard.Eval.Judge(start, dice, best)
 	if !ok || v.Loss() > 1e-9 {
 		t.Fatalf("the search's own play: %+v, %v", v, ok)

@@ -84,7 +84,7 @@ func (s *Service) think(rec *store.GameRecord) (rules.Play, bool) {
 	}
 	s.thinking <- struct{}{}
 	defer func() { <-s.thinking }()
-	play, _, ok := p.Choose(g.TurnStart(), g.Dice(), uint64(rec.ID)<<20|uint64(g.Counter()))
+	play, _, ok := p.Choose(g.TurnStart(), g.Dice(), false, uint64(rec.ID)<<20|uint64(g.Counter()))
 	return play, ok
 }
 

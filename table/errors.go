@@ -65,8 +65,6 @@ const (
 	ErrAlreadyPosted
 	// ErrNoFinishedGame: a review before any game of the match has ended.
 	ErrNoFinishedGame
-	// ErrNoReview: the game's variant has no evaluator to review it with.
-	ErrNoReview
 )
 
 var codeNames = [...]string{
@@ -93,7 +91,6 @@ var codeNames = [...]string{
 	ErrChallengeOpen:    "challenge open",
 	ErrAlreadyPosted:    "already posted",
 	ErrNoFinishedGame:   "no finished game",
-	ErrNoReview:         "no review",
 }
 
 // String names the code in English, for logs.

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"nardi/ai"
@@ -32,6 +33,29 @@ type Review struct {
 	Worst     []Mistake
 }
 
+// judge returns the hard search's judge of a seat's plays in a game of
+// the options: for the match score in a match, under Jacoby's values in a
+// Jacoby game; long nardi's on its own network.
+func (s *Service) judge(opts game.Options, match game.MatchState, seat game.Seat) (func(p rules.Position, d rules.Dice, first bool, after rules.Position) (ai.Verdict, bool), error) {
+	if opts.Game() == rules.Long {
+		net, err := ai.ShippedLongNet()
+		if err != nil {
+			return nil, fmt.Errorf("review: %w", err)
+		}
+		return ai.NewLongEvaluator(net).Judge, nil
+	}
+	ev := s.player(game.Hard, opts).Eval
+	cs := ai.CubeState{Cube: 1, Owner: -1, Jacoby: opts.Jacoby, Crawford: match.Crawford}
+	if opts.Match > 0 {
+		cs.MatchLength = opts.Match
+		cs.Score = [2]int{match.Score[seat], match.Score[seat.Other()]}
+		ev = ev.ForCube(cs)
+	}
+	return func(p rules.Position, d rules.Dice, _ bool, after rules.Position) (ai.Verdict, bool) {
+		return ev.Judge(p, d, after)
+	}, nil
+}
+
 // reviewMistakes is how many mistakes a review names.
 const reviewMistakes = 3
 
@@ -59,32 +83,27 @@ func (s *Service) Review(ctx context.Context, a Actor) (Review, error) {
 		history, number, match = last.History, len(past), last.Match
 	}
 	opts := g.Options()
-	if opts.Game() != rules.Short {
-		return Review{}, refuse(ErrNoReview, "no evaluator for %s", opts.Game().Name())
-	}
-	ev := s.player(game.Hard, opts).Eval
-	cs := ai.CubeState{Cube: 1, Owner: -1, Jacoby: opts.Jacoby, Crawford: match.Crawford}
-	if opts.Match > 0 {
-		cs.MatchLength = opts.Match
-		cs.Score = [2]int{match.Score[seat], match.Score[seat.Other()]}
-		ev = ev.ForCube(cs)
+	judge, err := s.judge(opts, match, seat)
+	if err != nil {
+		return Review{}, err
 	}
 	r := Review{Game: rec.ID, Number: max(number, 1), Seat: seat}
 	pos := opts.Game().Start() // seat 0's view
 	var total float64
+	first := [2]bool{true, true}
 	for i, t := range history {
 		mover := pos
 		if t.Seat == 1 {
 			mover = pos.Swap()
 		}
 		play := t.Play()
-		after := mover.ApplyPlay(play)
+		after := opts.Game().NewTurn(mover, t.Dice, opts.Rules, first[t.Seat]).PositionAfter(play.Steps[:play.N])
 		if t.Seat == seat && !t.Pass() && !t.Forced {
 			if err := ctx.Err(); err != nil {
 				return Review{}, err
 			}
 			s.thinking <- struct{}{}
-			v, ok := ev.Judge(mover, t.Dice, after)
+			v, ok := judge(mover, t.Dice, first[t.Seat], after)
 			<-s.thinking
 			if ok {
 				r.Decisions++
@@ -94,6 +113,7 @@ func (s *Service) Review(ctx context.Context, a Actor) (Review, error) {
 				}
 			}
 		}
+		first[t.Seat] = false
 		if t.Seat == 1 {
 			after = after.Swap()
 		}

@@ -1,0 +1,110 @@
+package ai
+
+import (
+	"math/bits"
+
+	"nardi/rules"
+)
+
+// extPerSide is the number of extra inputs of each side.
+const extPerSide = 7
+
+// ExtInputs is the number of inputs extend adds after the raw ones.
+const ExtInputs = 2 * extPerSide
+
+// extUnits are the extra inputs of a short nardi position, the mover's
+// side first, each side's seven being: the chance that the other side
+// can hit one of its blots with its next roll, the longest run of points
+// the other side holds in front of its rearmost checker, its own longest
+// run of held points, its held home points, its blots, its held points in
+// the other side's home, and its checkers there or on the bar.
+func extUnits(p *rules.Position) (u [ExtInputs]float32) {
+	sideUnits(&p.Mine, &p.Theirs, u[:extPerSide])
+	sideUnits(&p.Theirs, &p.Mine, u[extPerSide:])
+	return u
+}
+
+// sideUnits fills one side's seven extra inputs.
+func sideUnits(me, op *[26]int8, u []float32) {
+	// Masks in the side's own numbering: bit q is its point q; the
+	// other side's point j is the side's 25−j and its bar the side's 0.
+	var held, blots, theirs, theirsHeld uint32
+	for i := 1; i <= 24; i++ {
+		switch {
+		case me[i] >= 2:
+			held |= 1 << i
+		case me[i] == 1:
+			blots |= 1 << i
+		}
+		if n := op[25-i]; n > 0 {
+			theirs |= 1 << i
+			if n >= 2 {
+				theirsHeld |= 1 << i
+			}
+		}
+	}
+	if op[rules.Bar] > 0 {
+		theirs |= 1
+	}
+	back := 0
+	for i := rules.Bar; i >= 1; i-- {
+		if me[i] > 0 {
+			back = i
+			break
+		}
+	}
+	u[0] = float32(shots(theirs, held, blots)) / 36
+	u[1] = float32(longestRunOf(theirsHeld&(1<<back-1))) / 6
+	u[2] = float32(longestRunOf(held)) / 6
+	u[3] = float32(bits.OnesCount32(held&0x7e)) / 6
+	u[4] = float32(bits.OnesCount32(blots)) / 5
+	u[5] = float32(bits.OnesCount32(held&(0x3f<<19))) / 2
+	backs := int(me[rules.Bar])
+	for i := 19; i <= 24; i++ {
+		backs += int(me[i])
+	}
+	u[6] = float32(backs) / 5
+}
+
+// shots counts the rolls, of 36, with which checkers at the points of
+// from (in the target's numbering, moving up) can hit a checker at a
+// point of blots, not stopping on a point of blocked. A checker on the bar
+// (bit 0) is counted as free to move, as if it had entered.
+func shots(from, blocked, blots uint32) int {
+	if blots == 0 || from == 0 {
+		return 0
+	}
+	const board = 1<<25 - 1
+	n := 0
+	for a := 1; a <= 6; a++ {
+		// Doubles: up to four steps of a, each stop open.
+		r := from << a & board
+		hit := r & blots
+		for k := 2; k <= 4 && hit == 0; k++ {
+			r = (r &^ blocked) << a & board
+			hit = r & blots
+		}
+		if hit != 0 {
+			n++
+		}
+		for b := a + 1; b <= 6; b++ {
+			ra, rb := from<<a&board, from<<b&board
+			hit := (ra | rb) & blots
+			hit |= ((ra&^blocked)<<b | (rb&^blocked)<<a) & blots
+			if hit != 0 {
+				n += 2
+			}
+		}
+	}
+	return n
+}
+
+// longestRunOf is the longest run of set bits in m.
+func longestRunOf(m uint32) int {
+	n := 0
+	for m != 0 {
+		m &= m << 1
+		n++
+	}
+	return n
+}
