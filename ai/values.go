@@ -21,9 +21,12 @@ func moneyValues(s rules.Scoring) Values {
 	return v
 }
 
-// mirror is the same values seen from the other player.
+// mirror is the same values seen from the other player: the other's win
+// is the player's loss, worth to the other what it costs the player (the
+// values are normalised match equities, so what one side gains the other
+// loses).
 func (v Values) mirror() Values {
-	return Values{Win: [3]float64{-v.Lose[0], -v.Lose[1], -v.Lose[2]}, Lose: [3]float64{-v.Win[0], -v.Win[1], -v.Win[2]}}
+	return Values{Win: v.Lose, Lose: v.Win}
 }
 
 // matchValues are the values of the player on roll at a match score with

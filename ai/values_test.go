@@ -69,6 +69,17 @@ func TestForCube(t *testing.T) {
 	if m.opp.opp != m || m.opp.values != m.values.mirror() {
 		t.Errorf("the mirror: %+v and %+v", m.values, m.opp.values)
 	}
+	// The opponent's evaluator wants the opponent to win, and what one
+	// side gains the other loses.
+	for _, e := range []*Evaluator{m, m.opp} {
+		if lo, hi := e.equity(Probs{OutWin: 0.4}), e.equity(Probs{OutWin: 0.6}); hi <= lo {
+			t.Errorf("a better chance to win is worth %v, a worse %v", hi, lo)
+		}
+	}
+	pr0 := Probs{OutWin: 0.55, OutWinMars: 0.2, OutLoseMars: 0.1, OutLoseKoks: 0.01}
+	if a, b := m.equity(pr0), -m.opp.equity(pr0.flip()); math.Abs(a-b) > 1e-9 {
+		t.Errorf("the same chances are worth %v to one side and %v to the other", a, b)
+	}
 	// A won mars is worth what a single is to the side 1-away.
 	var r rules.Position
 	r.Mine[rules.Off] = 15
