@@ -113,3 +113,40 @@ func TestLevelStrength(t *testing.T) {
 	}
 	t.Logf("PR easy %.2f, medium %.2f, hard %.2f (%d positions)", easy, medium, hard, len(sample))
 }
+
+// BenchmarkPly0 times evaluating every play of the judged positions at
+// 0-ply, with the raw inputs and with the extra ones (same weights for
+// the raw part, the extra ones zero), so the cost of the extras shows as
+// a ratio in one run.
+func BenchmarkPly0(b *testing.B) {
+	set := loadJudged(b)
+	net, err := ShippedNet()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []struct {
+		name string
+		net  *Net
+	}{{"raw", net}, {"extra", net.Widen(NumInputs + ExtInputs)}} {
+		b.Run(n.name, func(b *testing.B) {
+			ev := NewEvaluator(n.net, rules.Standard, rules.WithKoks)
+			var s scratch
+			var g rules.Generator
+			type item struct {
+				p       rules.Position
+				results []rules.Position
+			}
+			var items []item
+			for _, jp := range set {
+				_, rs := g.Plays(jp.Pos, jp.Dice, rules.Standard)
+				items = append(items, item{jp.Pos, slices.Clone(rs)})
+			}
+			i := 0
+			for b.Loop() {
+				it := &items[i%len(items)]
+				i++
+				s.eqs = ev.ply0(&it.p, it.results, &s, s.eqs)
+			}
+		})
+	}
+}
