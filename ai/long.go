@@ -34,13 +34,35 @@ func ShippedLongNet() (*Net, error) {
 // database when both sides bear off and both have borne off a checker,
 // else with a long nardi network. It is safe for concurrent use.
 type LongEvaluator struct {
-	Net *Net
-	db  *bearoff.DB
+	Net    *Net
+	db     *bearoff.DB
+	values Values         // what the ends are worth to the player in view
+	opp    *LongEvaluator // the same seen from the opponent (e itself when symmetric)
 }
 
-// NewLongEvaluator returns an evaluator on a network of LongInputs inputs.
+// NewLongEvaluator returns an evaluator on a network of LongInputs inputs,
+// valuing the ends as in a money game (oin 1, mars 2).
 func NewLongEvaluator(net *Net) *LongEvaluator {
-	return &LongEvaluator{Net: net, db: bearoff.Get(false)}
+	e := &LongEvaluator{Net: net, db: bearoff.Get(false), values: moneyValues(rules.OinMars)}
+	e.opp = e
+	return e
+}
+
+// ForCube returns an evaluator that plays for the match score as
+// Evaluator.ForCube does (long nardi has no cube: only the score counts),
+// or e itself in a money game.
+func (e *LongEvaluator) ForCube(cs CubeState) *LongEvaluator {
+	v, ok := cubeValues(cs, rules.OinMars)
+	if !ok {
+		return e
+	}
+	me, them := *e, *e
+	me.values, them.values = v, v.mirror()
+	me.opp, them.opp = &them, &me
+	if v == v.mirror() {
+		me.opp = &me
+	}
+	return &me
 }
 
 // longScratch is one goroutine's working memory for long nardi.
@@ -80,10 +102,10 @@ func (e *LongEvaluator) Evaluate(p rules.Position) Probs {
 // afterPlay returns the mover's equity of the position a play reached.
 func (e *LongEvaluator) afterPlay(r *rules.Position, s *longScratch) float64 {
 	if r.Won() {
-		return float64(rules.Long.Value(*r, rules.OinMars))
+		return e.values.Win[rules.Long.Value(*r, rules.OinMars)-1]
 	}
 	opp := r.Swap()
-	return -e.probs(&opp, s).Equity(rules.OinMars)
+	return e.values.equity(e.probs(&opp, s).flip())
 }
 
 // best0 returns the mover's best equity among results at 0-ply, and its
@@ -108,7 +130,7 @@ func (e *LongEvaluator) onRoll1(p *rules.Position, s *longScratch) float64 {
 		var eq float64
 		if len(results) == 0 {
 			opp := p.Swap()
-			eq = -e.probs(&opp, s).Equity(rules.OinMars)
+			eq = e.values.equity(e.probs(&opp, s).flip())
 		} else {
 			eq, _ = e.best0(results, s)
 		}
@@ -133,11 +155,11 @@ func (e *LongEvaluator) ahead(r *rules.Position, depth int, s *longScratch) floa
 		var mine float64
 		switch {
 		case len(replies) == 0 && depth == 1:
-			mine = e.probs(r, s).Equity(rules.OinMars)
+			mine = e.values.equity(e.probs(r, s))
 		case len(replies) == 0:
 			mine = e.onRoll1(r, s)
 		default:
-			eq, at := e.best0(replies, s)
+			eq, at := e.opp.best0(replies, s)
 			if me := replies[at].Swap(); depth == 1 || replies[at].Won() {
 				mine = -eq
 			} else {
@@ -156,6 +178,8 @@ func (e *LongEvaluator) ahead(r *rules.Position, depth int, s *longScratch) floa
 // level allows.
 type LongPlayer struct {
 	Level Level
+	// Cube is the match score it plays for (the zero value: a money game).
+	Cube CubeState
 }
 
 // Choose returns the play the level makes with the roll in p (first: the
@@ -166,7 +190,7 @@ func (pl LongPlayer) Choose(p rules.Position, d rules.Dice, first bool, seed uin
 	if err != nil {
 		panic("ai: the shipped long nardi network: " + err.Error())
 	}
-	return NewLongEvaluator(net).Choose(p, d, first, pl.Level, seed)
+	return NewLongEvaluator(net).ForCube(pl.Cube).Choose(p, d, first, pl.Level, seed)
 }
 
 // Choose is LongPlayer.Choose on this evaluator's network.

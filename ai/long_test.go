@@ -115,3 +115,32 @@ func TestLongFeatures(t *testing.T) {
 		}
 	}
 }
+
+// TestLongForCube: in a match the long nardi evaluator values a mars by
+// the score (at 1-away each it is worth a single) and its mirror is the
+// opponent's view; a money game keeps the evaluator.
+func TestLongForCube(t *testing.T) {
+	net, err := ShippedLongNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewLongEvaluator(net)
+	if e.ForCube(CubeState{Cube: 1, Owner: -1}) != e {
+		t.Error("a money game changed the evaluator")
+	}
+	var won rules.Position
+	won.Mine[rules.Off] = 15
+	won.Theirs[24] = 15
+	var s longScratch
+	if v := e.afterPlay(&won, &s); v != 2 {
+		t.Errorf("a mars in a money game is worth %v", v)
+	}
+	dmp := e.ForCube(CubeState{MatchLength: 5, Score: [2]int{4, 4}, Cube: 1, Owner: -1})
+	if v := dmp.afterPlay(&won, &s); v != 1 {
+		t.Errorf("a mars at 1-away each is worth %v", v)
+	}
+	m := e.ForCube(CubeState{MatchLength: 5, Score: [2]int{0, 3}, Cube: 1, Owner: -1})
+	if m.opp.opp != m || m.opp.values != m.values.mirror() {
+		t.Error("the mirror of a match evaluator")
+	}
+}

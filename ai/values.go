@@ -55,19 +55,27 @@ func matchValues(cs CubeState) Values {
 // the Jacoby rule with the cube centred with no mars or koks counting;
 // otherwise e itself.
 func (e *Evaluator) ForCube(cs CubeState) *Evaluator {
-	var v Values
-	switch {
-	case cs.MatchLength > 0:
-		v = matchValues(cs)
-		if e.Scoring != rules.WithKoks {
-			v.Win[2], v.Lose[2] = v.Win[1], v.Lose[1]
-		}
-	case cs.Jacoby && cs.Cube == 1 && cs.Owner < 0:
-		v = Values{Win: [3]float64{1, 1, 1}, Lose: [3]float64{1, 1, 1}}
-	default:
+	v, ok := cubeValues(cs, e.Scoring)
+	if !ok {
 		return e
 	}
 	return e.withValues(v)
+}
+
+// cubeValues are the values of ForCube, ok false when they are the money
+// game's.
+func cubeValues(cs CubeState, s rules.Scoring) (Values, bool) {
+	switch {
+	case cs.MatchLength > 0:
+		v := matchValues(cs)
+		if s != rules.WithKoks {
+			v.Win[2], v.Lose[2] = v.Win[1], v.Lose[1]
+		}
+		return v, true
+	case cs.Jacoby && cs.Cube == 1 && cs.Owner < 0:
+		return Values{Win: [3]float64{1, 1, 1}, Lose: [3]float64{1, 1, 1}}, true
+	}
+	return Values{}, false
 }
 
 // withValues returns a copy of e with other values, and its mirror for
@@ -86,8 +94,10 @@ func (e *Evaluator) withValues(v Values) *Evaluator {
 }
 
 // equity is the expected value, to the player on roll, of their chances.
-func (e *Evaluator) equity(pr Probs) float64 {
-	v := &e.values
+func (e *Evaluator) equity(pr Probs) float64 { return e.values.equity(pr) }
+
+// equity is the expected value of chances under these values.
+func (v *Values) equity(pr Probs) float64 {
 	w, wm, wk := float64(pr[OutWin]), float64(pr[OutWinMars]), float64(pr[OutWinKoks])
 	l, lm, lk := 1-w, float64(pr[OutLoseMars]), float64(pr[OutLoseKoks])
 	return v.Win[0]*(w-wm) + v.Win[1]*(wm-wk) + v.Win[2]*wk -

@@ -75,7 +75,8 @@ func (s *Service) think(rec *store.GameRecord) (rules.Play, bool) {
 		}
 		s.thinking <- struct{}{}
 		defer func() { <-s.thinking }()
-		play, _, ok := ai.LongPlayer{Level: l}.Choose(g.TurnStart(), g.Dice(), g.FirstTurn(), uint64(rec.ID)<<20|uint64(g.Counter()))
+		// It plays for the match score.
+		play, _, ok := ai.LongPlayer{Level: l, Cube: cubeState(g)}.Choose(g.TurnStart(), g.Dice(), g.FirstTurn(), uint64(rec.ID)<<20|uint64(g.Counter()))
 		return play, ok
 	}
 	p := s.player(g.Player(g.Turn()).Level, g.Options())
