@@ -28,7 +28,6 @@ var commands = map[string]command{
 	"moves":    {"list the legal plays of POSID D1 D2 lines read from stdin, as JSON lines", cmdMoves},
 	"show":     {"print a position as a text board: nardi show POSID", cmdShow},
 	"train":    {"train the evaluator by self-play, resuming from checkpoints", cmdTrain},
-	"fit":      {"teach a network the one-roll-ahead chances of its own self-play positions", cmdFit},
 }
 
 func main() {
