@@ -65,4 +65,14 @@ func TestLongCommands(t *testing.T) {
 	if !strings.Contains(out.String(), `"move":"24/13"`) {
 		t.Errorf("best: %s", out.String())
 	}
+	out.Reset()
+	if code := run([]string{"selfplay", "--variant", "long", "--games", "2", "--a", "easy", "--b", "random"}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("selfplay exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "easy vs random, 2 games (long") {
+		t.Errorf("selfplay: %s", out.String())
+	}
+	if code := run([]string{"selfplay", "--variant", "long", "--a", "clever"}, nil, &out, &errOut); code != 2 {
+		t.Errorf("an unknown player: exit %d", code)
+	}
 }
