@@ -84,3 +84,45 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// cmdAverage is "nardi average --out FILE NET...": the mean of a run's
+// checkpoints, weight by weight.
+func cmdAverage(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("average", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "", "where to write the mean network")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *out == "" || fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "nardi average: --out FILE and at least one network are needed")
+		return 2
+	}
+	var nets []*ai.Net
+	for _, name := range fs.Args() {
+		data, err := os.ReadFile(name)
+		n := new(ai.Net)
+		if err == nil {
+			err = n.UnmarshalBinary(data)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "nardi average: %s: %v\n", name, err)
+			return 2
+		}
+		nets = append(nets, n)
+	}
+	avg, err := ai.Average(nets...)
+	var data []byte
+	if err == nil {
+		data, err = avg.MarshalBinary()
+	}
+	if err == nil {
+		err = os.WriteFile(*out, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi average:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "averaged %d networks into %s\n", len(nets), *out)
+	return 0
+}
