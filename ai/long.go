@@ -171,6 +171,17 @@ func (e *LongEvaluator) ahead(r *rules.Position, depth int, s *longScratch) floa
 	return total / 36
 }
 
+// longStyles are the levels in long nardi: easy and medium as in short
+// nardi; hard one roll ahead on more candidates (a long nardi search is
+// cheap one roll deep and dear two deep: its doubles have many plays),
+// master two rolls ahead on the best three.
+var longStyles = map[Level]style{
+	Easy:   styles[Easy],
+	Medium: styles[Medium],
+	Hard:   {deep: true, keep1: 16, window1: 0.30},
+	Master: {deep: true, keep1: 16, window1: 0.30, keep2: 3, window2: 0.10},
+}
+
 // LongPlayer plays long nardi with the shipped long nardi network: easy
 // and medium make the deterministic, evaluator-guided mistakes of short
 // nardi's levels; hard looks one roll ahead on the best candidates, master
@@ -208,7 +219,7 @@ func (e *LongEvaluator) Choose(p rules.Position, d rules.Dice, first bool, level
 	for i := range results {
 		cs[i] = candidate{i, e.afterPlay(&results[i], &s)}
 	}
-	st := styles[level]
+	st := longStyles[level]
 	if !st.deep {
 		i := mistaken(cs, st, p, d, seed)
 		return plays[i], results[i], true

@@ -3,7 +3,9 @@ package ai
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"nardi/rules"
 )
@@ -147,5 +149,56 @@ func TestLongForCube(t *testing.T) {
 	m := e.ForCube(CubeState{MatchLength: 5, Score: [2]int{0, 3}, Cube: 1, Owner: -1})
 	if m.opp.opp != m || m.opp.values != m.values.mirror() {
 		t.Error("the mirror of a match evaluator")
+	}
+}
+
+// longPositions plays medium against itself and returns the positions
+// met with their rolls and first-turn flags: realistic long nardi
+// decisions for benchmarks.
+func longPositions(games int) (ps []rules.Position, ds []rules.Dice, firsts []bool) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	pl := LongPlayer{Level: Medium}
+	for n := range games {
+		p := rules.Long.Start()
+		first := [2]bool{true, true}
+		turn := 0
+		for moves := 0; moves < 600; moves++ {
+			d := rules.Dice{rng.IntN(6) + 1, rng.IntN(6) + 1}
+			ps, ds, firsts = append(ps, p), append(ds, d), append(firsts, first[turn])
+			_, r, ok := pl.Choose(p, d, first[turn], uint64(n*1000+moves))
+			first[turn] = false
+			if !ok {
+				r = p
+			}
+			if r.Won() {
+				break
+			}
+			p, turn = r.Swap(), 1-turn
+		}
+	}
+	return ps, ds, firsts
+}
+
+// BenchmarkLongDecision times each level's long nardi decisions on one
+// goroutine over positions of self-play games and reports the median and
+// 95th percentile.
+func BenchmarkLongDecision(b *testing.B) {
+	ps, ds, firsts := longPositions(4)
+	for _, level := range []Level{Easy, Medium, Hard, Master} {
+		b.Run(level.String(), func(b *testing.B) {
+			pl := LongPlayer{Level: level}
+			var times []time.Duration
+			i := 0
+			for b.Loop() {
+				k := i % len(ps)
+				i++
+				start := time.Now()
+				pl.Choose(ps[k], ds[k], firsts[k], 1)
+				times = append(times, time.Since(start))
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(times[len(times)*95/100].Microseconds())/1000, "p95-ms")
+		})
 	}
 }
