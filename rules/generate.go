@@ -1,15 +1,20 @@
 package rules
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Generator lists legal plays. It keeps scratch memory between calls, so
 // reuse one per goroutine; it is not safe for concurrent use. The zero value
 // is ready to use.
 type Generator struct {
-	rs    RuleSet
-	store bool // keep plays and results, not only count them
+	rs RuleSet
+	// out tells what the search keeps of the plays it finds.
+	out output
 
-	pos     Position // the position as the search changes it
+	start   Position // the position searched, as prepared
+	mine    [26]int8 // start.Mine as the search's steps change it
 	dice    [4]int8
 	nDice   int
 	high    int8 // the larger die of a non-double
@@ -29,6 +34,15 @@ type Generator struct {
 	results   []Position
 }
 
+// output is what a search keeps of each play it finds.
+type output uint8
+
+const (
+	countOnly   output = iota // count the distinct results
+	resultsOnly               // build the results
+	withPlays                 // build the results and the plays
+)
+
 // LegalPlays returns every legal play of the roll, one per distinct
 // resulting position, and the positions they lead to (still seen from the
 // mover). With no legal play both are empty.
@@ -41,61 +55,82 @@ func LegalPlays(p Position, d Dice, rs RuleSet) ([]Play, []Position) {
 // Plays is LegalPlays with the generator's own memory: the slices are valid
 // until the next call.
 func (g *Generator) Plays(p Position, d Dice, rs RuleSet) ([]Play, []Position) {
-	g.run(p, d, rs, true)
+	g.run(&p, d, rs, withPlays)
 	return g.plays, g.results
+}
+
+// Results returns the positions the legal plays of the roll lead to, the
+// same and in the same order as Plays returns them, without building the
+// plays: for callers that look only at the results. With no legal play it
+// is empty. The slice is valid until the next call.
+func (g *Generator) Results(p Position, d Dice, rs RuleSet) []Position {
+	g.run(&p, d, rs, resultsOnly)
+	return g.results
 }
 
 // Count returns how many distinct positions the legal plays of the roll
 // reach; a roll with no legal play counts as one.
 func (g *Generator) Count(p Position, d Dice, rs RuleSet) int {
-	g.run(p, d, rs, false)
+	g.run(&p, d, rs, countOnly)
 	if g.set.n == 0 {
 		return 1
 	}
 	return g.set.n
 }
 
-func (g *Generator) run(p Position, d Dice, rs RuleSet, store bool) {
-	g.prepare(p, rs)
-	g.roll(d, store)
+func (g *Generator) run(p *Position, d Dice, rs RuleSet, out output) {
+	g.rs = rs
+	if *p != g.start {
+		g.prepare(p)
+	}
+	g.roll(d, out)
 }
 
 // CountAll sums Count over the 21 distinct rolls.
 func (g *Generator) CountAll(p Position, rs RuleSet) int {
-	g.prepare(p, rs)
+	g.rs = rs
+	if p != g.start {
+		g.prepare(&p)
+	}
 	total := 0
 	for _, r := range Rolls {
-		g.roll(r.Dice, false)
+		g.roll(r.Dice, countOnly)
 		total += max(g.set.n, 1)
 	}
 	return total
 }
 
-// prepare sets the search state up for the position; the search leaves it
-// as it found it, so one preparation serves every roll.
-func (g *Generator) prepare(p Position, rs RuleSet) {
-	g.rs = rs
-	g.pos = p
-	g.outside = 0
-	for i := 7; i <= Bar; i++ {
-		g.outside += int(p.Mine[i])
-	}
-	g.lo, g.hi, g.occ, g.block, g.blots = 0, 0, 0, 0, 0
-	for q := 1; q <= Points; q++ {
-		switch {
-		case p.Theirs[25-q] >= 2:
-			g.block |= 1 << q
-		case p.Theirs[25-q] == 1:
-			g.blots |= 1 << q
-		}
-	}
+// prepare sets the search state up for the position. The search leaves it
+// as it found it, so one preparation serves every roll, and a generator
+// called again on the position it holds (as for each roll in turn) skips
+// it. The zero Generator holds the empty position, prepared.
+func (g *Generator) prepare(p *Position) {
+	g.start, g.mine = *p, p.Mine
+	outside, occ, block, blots := 0, uint32(0), uint32(0), uint32(0)
+	var lo, hi uint64
 	for i := 1; i <= Bar; i++ {
-		g.lo += uint64(p.Mine[i]) * keyLo[i]
-		g.hi += uint64(p.Mine[i]) * keyHi[i]
-		if p.Mine[i] > 0 {
-			g.occ |= 1 << i
+		n := p.Mine[i]
+		if i <= 16 {
+			lo |= uint64(n) << (4 * (i - 1))
+		} else {
+			hi |= uint64(n) << (4 * (i - 17))
+		}
+		if i >= 7 {
+			outside += int(n)
+		}
+		if n > 0 {
+			occ |= 1 << i
+		}
+		if i <= Points {
+			switch t := p.Theirs[25-i]; {
+			case t >= 2:
+				block |= 1 << i
+			case t == 1:
+				blots |= 1 << i
+			}
 		}
 	}
+	g.outside, g.occ, g.block, g.blots, g.lo, g.hi = outside, occ, block, blots, lo, hi
 }
 
 // full returns the score of a play of every die, or -2 when that depends on
@@ -108,11 +143,12 @@ func (g *Generator) full() int {
 }
 
 // roll searches the plays of one roll from the prepared position.
-func (g *Generator) roll(d Dice, store bool) {
-	g.store = store
+func (g *Generator) roll(d Dice, out output) {
+	g.out = out
 	g.plays, g.results = g.plays[:0], g.results[:0]
 	g.best = -1
 	g.set.reset()
+	g.cur = [4]Step{} // a play keeps the whole array: no steps of a past roll
 	if d.IsDouble() {
 		g.nDice = 4
 		g.fullScore = g.full()
@@ -156,7 +192,7 @@ var keyLo, keyHi = func() (lo, hi [26]uint64) {
 // mover's checkers are home.
 func (g *Generator) movable(die int8) uint32 {
 	src := g.occ
-	if g.pos.Mine[Bar] > 0 {
+	if g.occ&(1<<Bar) != 0 {
 		src = 1 << Bar
 	}
 	m := src &^ (g.block << die) &^ (1<<(die+1) - 1)
@@ -177,11 +213,11 @@ func dest(from, die int8) int8 {
 
 // step makes a move and returns whether it hit.
 func (g *Generator) step(from, to int8) bool {
-	g.pos.Mine[from]--
-	if g.pos.Mine[from] == 0 {
+	g.mine[from]--
+	if g.mine[from] == 0 {
 		g.occ &^= 1 << from
 	}
-	g.pos.Mine[to]++
+	g.mine[to]++
 	g.lo -= keyLo[from]
 	g.hi -= keyHi[from]
 	if to == Off {
@@ -202,9 +238,9 @@ func (g *Generator) step(from, to int8) bool {
 }
 
 func (g *Generator) undo(from, to int8, hit bool) {
-	g.pos.Mine[from]++
+	g.mine[from]++
 	g.occ |= 1 << from
-	g.pos.Mine[to]--
+	g.mine[to]--
 	g.lo += keyLo[from]
 	g.hi += keyHi[from]
 	if to == Off {
@@ -213,7 +249,7 @@ func (g *Generator) undo(from, to int8, hit bool) {
 	if from > 6 && to <= 6 {
 		g.outside++
 	}
-	if g.pos.Mine[to] == 0 {
+	if g.mine[to] == 0 {
 		g.occ &^= 1 << to
 	}
 	g.lo -= keyLo[to]
@@ -296,12 +332,15 @@ func (g *Generator) last(n int, from, to int8) {
 			hit = true
 		}
 	}
-	if !g.store && g.best == g.fullScore && n == g.nDice {
-		g.set.add(lo, hi) // counting, and a full play is already known
+	if n == g.nDice && g.best == g.fullScore {
+		// A full play is already known and this one scores the same.
+		if g.set.add(lo, hi) && g.out != countOnly {
+			g.keep(n, hi, Step{From: from, To: to, Hit: hit})
+		}
 		return
 	}
 	g.cur[n-1] = Step{From: from, To: to, Hit: hit}
-	g.record(n, lo, hi, true)
+	g.record(n, lo, hi)
 }
 
 // leaf records the n steps in g.cur, all made on the board, as a play.
@@ -309,13 +348,13 @@ func (g *Generator) leaf(n int) {
 	if n == 0 {
 		return // no step at all: the roll passes, and no play is listed
 	}
-	g.record(n, g.lo, g.hi, false)
+	clear(g.cur[n:]) // a play short of the dice: drop steps of other branches
+	g.record(n, g.lo, g.hi)
 }
 
 // record keeps the play of the n steps in g.cur, whose result has the key
 // (lo, hi), when it is among the best found and reaches a new position.
-// pending tells that the last step is not made on the board.
-func (g *Generator) record(n int, lo, hi uint64, pending bool) {
+func (g *Generator) record(n int, lo, hi uint64) {
 	score := n * 64
 	if n == 1 && g.high != 0 && g.dice[0] == g.high {
 		score += 32 // a lone larger die beats a lone smaller one
@@ -333,21 +372,51 @@ func (g *Generator) record(n int, lo, hi uint64, pending bool) {
 		g.set.reset()
 		g.plays, g.results = g.plays[:0], g.results[:0]
 	}
-	if !g.set.add(lo, hi) || !g.store {
-		return
+	if g.set.add(lo, hi) && g.out != countOnly {
+		g.keep(n, hi, g.cur[n-1])
 	}
-	pl := Play{N: int8(n)}
-	copy(pl.Steps[:], g.cur[:n])
-	g.plays = append(g.plays, pl)
-	res := g.pos
-	if s := g.cur[n-1]; pending {
+}
+
+// keep appends the result of the play of the steps g.cur[:n-1] and then
+// last, and with g.out == withPlays the play, to the lists; hi is the
+// result's key, whose bits 36 and up mark the points hit.
+//
+// Both are written in place in the lists, not built aside and copied, and
+// copied from memory the search has not just written byte by byte: the
+// result is g.start with the steps made again, not g.mine, and the play is
+// g.cur (whose steps past the n-th are zero) with last set in the list. A
+// copy reads in blocks, and a block read of bytes just written one at a
+// time waits for the writes to reach the cache (store-to-load forwarding
+// fails), which cost more than the whole search of the play.
+func (g *Generator) keep(n int, hi uint64, last Step) {
+	if g.out == withPlays {
+		pl := grow(&g.plays)
+		pl.Steps, pl.N = g.cur, int8(n)
+		pl.Steps[n-1] = last
+	}
+	res := grow(&g.results)
+	*res = g.start
+	for _, s := range g.cur[:n-1] {
 		res.Mine[s.From]--
 		res.Mine[s.To]++
 	}
+	res.Mine[last.From]--
+	res.Mine[last.To]++
 	for h := uint32(hi >> 36); h != 0; h &= h - 1 {
 		q := bits.TrailingZeros32(h) + 1
 		res.Theirs[25-q]--
 		res.Theirs[Bar]++
 	}
-	g.results = append(g.results, res)
+}
+
+// grow lengthens the list by one element and returns it. Its contents are
+// left as they are, to be overwritten.
+func grow[T any](list *[]T) *T {
+	s := *list
+	if len(s) == cap(s) {
+		s = slices.Grow(s, 1)
+	}
+	s = s[:len(s)+1]
+	*list = s
+	return &s[len(s)-1]
 }

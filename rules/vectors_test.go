@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"os"
+	"slices"
 	"sort"
 	"testing"
 )
@@ -85,7 +86,18 @@ func TestVectorsMatchGnubg(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, results := g.Plays(p, v.Dice, rs)
+			plays, results := g.Plays(p, v.Dice, rs)
+			for _, pl := range plays {
+				if slices.ContainsFunc(pl.Steps[pl.N:], func(s Step) bool { return s != Step{} }) {
+					t.Errorf("%s %s %v: play %v has steps past its %d", rs, v.Pos, v.Dice, pl, pl.N)
+				}
+			}
+			results = slices.Clone(results)
+			// Results lists the same positions in the same order, here
+			// from the position the generator holds already.
+			if only := g.Results(p, v.Dice, rs); !slices.Equal(only, results) {
+				t.Errorf("%s %s %v: Results %v, Plays' results %v", rs, v.Pos, v.Dice, only, results)
+			}
 			got := make([]string, len(results))
 			for i, r := range results {
 				got[i] = r.PositionID()
@@ -120,6 +132,16 @@ func equalStrings(a, b []string) bool {
 // BenchmarkPlays generates the legal plays of every vector position in turn;
 // ns/op is per position.
 func BenchmarkPlays(b *testing.B) {
+	benchmarkVectors(b, func(g *Generator, p Position, d Dice) { g.Plays(p, d, Nardi) })
+}
+
+// BenchmarkResults is BenchmarkPlays building only the results.
+func BenchmarkResults(b *testing.B) {
+	benchmarkVectors(b, func(g *Generator, p Position, d Dice) { g.Results(p, d, Nardi) })
+}
+
+// benchmarkVectors calls gen on every vector position and roll in turn.
+func benchmarkVectors(b *testing.B, gen func(*Generator, Position, Dice)) {
 	vs := loadVectors(b, "rules-random.jsonl.gz")
 	pos := make([]Position, len(vs))
 	for i, v := range vs {
@@ -127,10 +149,9 @@ func BenchmarkPlays(b *testing.B) {
 	}
 	var g Generator
 	b.ReportAllocs()
-	b.ResetTimer()
 	i := 0
 	for b.Loop() {
-		g.Plays(pos[i], vs[i].Dice, Nardi)
+		gen(&g, pos[i], vs[i].Dice)
 		i++
 		if i == len(vs) {
 			i = 0
