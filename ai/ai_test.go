@@ -124,7 +124,7 @@ func TestChoicesAreLegal(t *testing.T) {
 		p := rules.Start()
 		for i := 0; i < n; i++ {
 			d := rules.Dice{rng.IntN(6) + 1, rng.IntN(6) + 1}
-			_, results := g.Plays(p, d, rs)
+			results := g.Results(p, d, rs)
 			legal := map[rules.Position]bool{}
 			for _, r := range results {
 				legal[r] = true

@@ -68,7 +68,7 @@ func (e *Evaluator) RollProbs(p rules.Position) Probs {
 	var s scratch
 	var g rules.Generator
 	return overRolls(func(d rules.Dice) Probs {
-		_, results := g.Plays(p, d, e.Rules)
+		results := g.Results(p, d, e.Rules)
 		if len(results) == 0 {
 			return e.probs1(&p, &s)
 		}
@@ -173,7 +173,7 @@ func (e *Evaluator) probs1(r *rules.Position, s *scratch) Probs {
 	opp := r.Swap()
 	var g rules.Generator
 	return overRolls(func(d rules.Dice) Probs {
-		_, replies := g.Plays(opp, d, e.Rules)
+		replies := g.Results(opp, d, e.Rules)
 		if len(replies) == 0 {
 			return e.probs(r, s)
 		}

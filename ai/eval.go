@@ -168,7 +168,7 @@ func (e *Evaluator) ply1(r *rules.Position, s *scratch) float64 {
 	total := 0.0
 	var inner scratch
 	for _, roll := range rules.Rolls {
-		_, replies := s.gen.Plays(opp, roll.Dice, e.Rules)
+		replies := s.gen.Results(opp, roll.Dice, e.Rules)
 		var mine float64
 		if len(replies) == 0 {
 			mine = e.equity(e.probs(r, &inner)) // the mover is on roll again

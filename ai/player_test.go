@@ -138,7 +138,7 @@ func BenchmarkPly0(b *testing.B) {
 			}
 			var items []item
 			for _, jp := range set {
-				_, rs := g.Plays(jp.Pos, jp.Dice, rules.Standard)
+				rs := g.Results(jp.Pos, jp.Dice, rules.Standard)
 				items = append(items, item{jp.Pos, slices.Clone(rs)})
 			}
 			i := 0

@@ -43,7 +43,7 @@ func (e *Evaluator) ply2(r *rules.Position, s *scratch) float64 {
 	var inner scratch
 	eqs := make([]float64, 0, 64)
 	for _, roll := range rules.Rolls {
-		_, replies := s.gen.Plays(opp, roll.Dice, e.Rules)
+		replies := s.gen.Results(opp, roll.Dice, e.Rules)
 		var mine float64
 		if len(replies) == 0 {
 			// The opponent passes: the mover is on roll again in r.
@@ -70,7 +70,7 @@ func (e *Evaluator) onRoll1(p *rules.Position, s *scratch) float64 {
 	total := 0.0
 	var g rules.Generator
 	for _, roll := range rules.Rolls {
-		_, results := g.Plays(*p, roll.Dice, e.Rules)
+		results := g.Results(*p, roll.Dice, e.Rules)
 		var best float64
 		if len(results) == 0 {
 			opp := p.Swap()

@@ -177,7 +177,7 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 	for ply := 0; ply < 1000; ply++ {
 		t.net.encode(&t.state.f, &p)
 		t.net.forward(&t.state.f, &t.state.a)
-		_, results := t.s.gen.Plays(p, d, rs)
+		results := t.s.gen.Results(p, d, rs)
 		var target [NumOutputs]float32
 		var next rules.Position
 		if len(results) == 0 {
