@@ -66,6 +66,9 @@ func ShippedNet() (*Net, error) {
 	shippedOnce.Do(func() {
 		shippedNet = new(Net)
 		shippedErr = shippedNet.UnmarshalBinary(shippedWeights)
+		if in := shippedNet.Inputs; shippedErr == nil && in != NumInputs && in != NumInputs+ExtInputs {
+			shippedErr = errNetInputs
+		}
 	})
 	return shippedNet, shippedErr
 }
