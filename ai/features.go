@@ -1,6 +1,7 @@
-// Package ai is the computer opponent: a neural network evaluator trained by
-// self-play, an exact bear-off database for races, lookahead, and three
-// playing levels.
+// Package ai is the computer opponent: neural network evaluators trained
+// by self-play (one for short nardi, one for long nardi), an exact
+// bear-off database for the races of both, lookahead, four playing levels
+// and cube decisions.
 package ai
 
 import "nardi/rules"
