@@ -131,8 +131,12 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		pb, err = load(*b)
 		if err == nil {
 			r := ai.SelfPlay(v, rules.OinMars, pa, pb, *games, *seed, *workers)
-			fmt.Fprintf(stdout, "%s vs %s, %d games (%s, %s rules): A wins %d (%.1f%%), points per game for A %+.3f, 95%% CI [%+.3f, %+.3f]\n",
-				*a, *b, r.Games, v.Name(), *rulesName, r.WinsA, 100*float64(r.WinsA)/float64(max(1, r.Games)), r.Mean, r.Low, r.Hi)
+			kind := v.Name()
+			if v != rules.Long {
+				kind += ", " + *rulesName + " rules" // long nardi has one rule set
+			}
+			fmt.Fprintf(stdout, "%s vs %s, %d games (%s): A wins %d (%.1f%%), points per game for A %+.3f, 95%% CI [%+.3f, %+.3f]\n",
+				*a, *b, r.Games, kind, r.WinsA, 100*float64(r.WinsA)/float64(max(1, r.Games)), r.Mean, r.Low, r.Hi)
 			return 0
 		}
 	}

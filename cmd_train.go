@@ -46,6 +46,10 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *ext {
 		cfg.Inputs = ai.NumInputs + ai.ExtInputs
 	}
+	if cfg.Long && (*ext || *judge != "") {
+		fmt.Fprintln(stderr, "nardi train: --ext and --judge are for short nardi networks")
+		return 2
+	}
 	if *from != "" {
 		data, err := os.ReadFile(*from)
 		if err == nil {

@@ -49,6 +49,27 @@ func TestAverage(t *testing.T) {
 	}
 }
 
+// TestTrainFrom: a run may start from a short nardi network and give it
+// the extra inputs, and refuses a network whose inputs mean something
+// else.
+func TestTrainFrom(t *testing.T) {
+	cfg := TrainConfig{Hidden: 8, Seed: 3, Alpha: 0.1, AlphaEnd: 0.1, Games: 2, Checkpoint: 2}
+	cfg.Dir, cfg.Inputs, cfg.From = t.TempDir(), NumInputs+ExtInputs, NewNet(NumInputs, 8, 1)
+	net, err := Train(context.Background(), cfg)
+	if err != nil || net.Inputs != NumInputs+ExtInputs {
+		t.Fatalf("widening: %v", err)
+	}
+	for _, c := range []struct {
+		long bool
+		from *Net
+	}{{false, NewNet(LongInputs, 8, 1)}, {true, NewNet(NumInputs, 8, 1)}, {false, NewNet(NumInputs+ExtInputs, 8, 1)}} {
+		cfg := TrainConfig{Long: c.long, From: c.from, Hidden: 8, Games: 2, Checkpoint: 2, Dir: t.TempDir()}
+		if _, err := Train(context.Background(), cfg); err == nil {
+			t.Errorf("long %v started from a network of %d inputs", c.long, c.from.Inputs)
+		}
+	}
+}
+
 // TestTrainingResumes checks that training stopped at a checkpoint and
 // resumed gives the very network of an uninterrupted run.
 func TestTrainingResumes(t *testing.T) {

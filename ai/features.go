@@ -75,7 +75,7 @@ func (f *features) encode(p *rules.Position) {
 // and the extra ones when the network has them.
 func (n *Net) encode(f *features, p *rules.Position) {
 	f.encode(p)
-	if n.Inputs > NumInputs {
+	if n.Inputs == NumInputs+ExtInputs {
 		for k, v := range extUnits(p) {
 			if v != 0 {
 				f.add(NumInputs+k, v)

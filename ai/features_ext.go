@@ -89,7 +89,9 @@ func sideUnits(me, op *[26]int8, u, more []float32) {
 // 36 rolls the pips the target loses to the costliest of those hits (a
 // checker hit on its point b goes back to the bar, 25 − b pips behind). A
 // checker on the bar (bit 0) is counted as free to move, as if it had
-// entered.
+// entered, and the other checkers as if none were on the bar: an
+// approximation where the hitter has checkers to enter first, which the
+// network's own bar inputs are left to correct.
 func shots(from, blocked, blots uint32) (n, loss int) {
 	if blots == 0 || from == 0 {
 		return 0, 0

@@ -225,6 +225,9 @@ func (e *LongEvaluator) Choose(p rules.Position, d rules.Dice, first bool, level
 		return plays[i], results[i], true
 	}
 	cs = filter(cs, st.keep1, st.window1)
+	if len(cs) == 1 {
+		return plays[cs[0].i], results[cs[0].i], true
+	}
 	for k := range cs {
 		cs[k].eq = e.ahead(&results[cs[k].i], 1, &s)
 	}

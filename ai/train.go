@@ -59,6 +59,11 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 	}
 	net := NewNet(inputs, cfg.Hidden, cfg.Seed)
 	if cfg.From != nil {
+		// A short nardi network may gain the extra inputs; nothing else
+		// changes its inputs' meaning.
+		if in := cfg.From.Inputs; in != inputs && (cfg.Long || in < NumInputs || in > inputs) {
+			return nil, fmt.Errorf("start from a network of %d inputs: want %d", in, inputs)
+		}
 		net = cfg.From.Widen(inputs)
 	}
 	if data, err := os.ReadFile(latest); err == nil {

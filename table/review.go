@@ -37,20 +37,19 @@ type Review struct {
 // the options: for the match score in a match, under Jacoby's values in a
 // Jacoby game; long nardi's on its own network.
 func (s *Service) judge(opts game.Options, match game.MatchState, seat game.Seat) (func(p rules.Position, d rules.Dice, first bool, after rules.Position) (ai.Verdict, bool), error) {
+	cs := ai.CubeState{Cube: 1, Owner: -1, Jacoby: opts.Jacoby, Crawford: match.Crawford}
+	if opts.Match > 0 {
+		cs.MatchLength = opts.Match
+		cs.Score = [2]int{match.Score[seat], match.Score[seat.Other()]}
+	}
 	if opts.Game() == rules.Long {
 		net, err := ai.ShippedLongNet()
 		if err != nil {
 			return nil, fmt.Errorf("review: %w", err)
 		}
-		return ai.NewLongEvaluator(net).Judge, nil
+		return ai.NewLongEvaluator(net).ForCube(cs).Judge, nil
 	}
-	ev := s.player(game.Hard, opts).Eval
-	cs := ai.CubeState{Cube: 1, Owner: -1, Jacoby: opts.Jacoby, Crawford: match.Crawford}
-	if opts.Match > 0 {
-		cs.MatchLength = opts.Match
-		cs.Score = [2]int{match.Score[seat], match.Score[seat.Other()]}
-		ev = ev.ForCube(cs)
-	}
+	ev := s.player(game.Hard, opts).Eval.ForCube(cs)
 	return func(p rules.Position, d rules.Dice, _ bool, after rules.Position) (ai.Verdict, bool) {
 		return ev.Judge(p, d, after)
 	}, nil
