@@ -77,15 +77,24 @@ func (p *Poller) Replay(ctx context.Context) error {
 // Wait waits for the handlers under way.
 func (p *Poller) Wait() { p.wg.Wait() }
 
+// stopped is err, or nil when it only says that ctx ended (a stop asked
+// for while the poller was starting).
+func stopped(ctx context.Context, err error) error {
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return nil
+	}
+	return err
+}
+
 // Run polls until ctx ends, then waits for the handlers under way.
 func (p *Poller) Run(ctx context.Context) error {
 	defer p.wg.Wait()
 	if err := p.Replay(ctx); err != nil {
-		return err
+		return stopped(ctx, err)
 	}
 	offset, err := p.Inbox.Offset(ctx)
 	if err != nil {
-		return fmt.Errorf("read update offset: %w", err)
+		return stopped(ctx, fmt.Errorf("read update offset: %w", err))
 	}
 	backoff := time.Duration(0)
 	for ctx.Err() == nil {
