@@ -77,10 +77,10 @@ func (p *Poller) Replay(ctx context.Context) error {
 // Wait waits for the handlers under way.
 func (p *Poller) Wait() { p.wg.Wait() }
 
-// stopped is err, or nil when it only says that ctx ended (a stop asked
-// for while the poller was starting).
+// stopped is err, or nil when ctx has ended: a stop asked for while the
+// poller was starting fails its queries, and is no failure itself.
 func stopped(ctx context.Context, err error) error {
-	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+	if ctx.Err() != nil {
 		return nil
 	}
 	return err
