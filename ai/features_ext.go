@@ -6,37 +6,26 @@ import (
 	"nardi/rules"
 )
 
-// extPerSide and morePerSide are the numbers of extra inputs of each
-// side: a first block of seven (the mover's, then the other side's), then
-// a second of two added later (so that a network trained on the first
-// block is widened with zero weights for the second).
-const (
-	extPerSide  = 7
-	morePerSide = 2
-)
+// extPerSide is the number of extra inputs of each side.
+const extPerSide = 7
 
 // ExtInputs is the number of inputs extend adds after the raw ones.
-const ExtInputs = 2 * (extPerSide + morePerSide)
+const ExtInputs = 2 * extPerSide
 
 // extUnits are the extra inputs of a short nardi position, the mover's
-// side first in each block. A side's first seven: the chance that the
-// other side can hit one of its blots with its next roll, the longest run
-// of points the other side holds in front of its rearmost checker, its
-// own longest run of held points, its held home points, its blots, its
-// held points in the other side's home, and its checkers there or on the
-// bar. Its next two: the pips it can expect to lose to a hit with the
-// other side's next roll, and the chance that its rearmost checker can
-// get past every point the other side holds in front of it, outside its
-// home, with its own next roll.
+// side first, each side's seven being: the chance that the other side
+// can hit one of its blots with its next roll, the longest run of points
+// the other side holds in front of its rearmost checker, its own longest
+// run of held points, its held home points, its blots, its held points in
+// the other side's home, and its checkers there or on the bar.
 func extUnits(p *rules.Position) (u [ExtInputs]float32) {
-	const more = 2 * extPerSide
-	sideUnits(&p.Mine, &p.Theirs, u[:extPerSide], u[more:more+morePerSide])
-	sideUnits(&p.Theirs, &p.Mine, u[extPerSide:2*extPerSide], u[more+morePerSide:])
+	sideUnits(&p.Mine, &p.Theirs, u[:extPerSide])
+	sideUnits(&p.Theirs, &p.Mine, u[extPerSide:])
 	return u
 }
 
-// sideUnits fills one side's extra inputs of both blocks.
-func sideUnits(me, op *[26]int8, u, more []float32) {
+// sideUnits fills one side's seven extra inputs.
+func sideUnits(me, op *[26]int8, u []float32) {
 	// Masks in the side's own numbering: bit q is its point q; the
 	// other side's point j is the side's 25−j and its bar the side's 0.
 	var held, blots, theirs, theirsHeld uint32
@@ -64,13 +53,7 @@ func sideUnits(me, op *[26]int8, u, more []float32) {
 			break
 		}
 	}
-	hits, loss := shots(theirs, held, blots)
-	u[0] = float32(hits) / 36
-	more[0] = float32(loss) / (36 * 24)
-	// The points the other side holds on the rearmost checker's way,
-	// outside the side's home.
-	fence := theirsHeld & (1<<back - 1) &^ 0x7f
-	more[1] = float32(escapes(back, theirsHeld, fence)) / 36
+	u[0] = float32(shots(theirs, held, blots)) / 36
 	u[1] = float32(longestRunOf(theirsHeld&(1<<back-1))) / 6
 	u[2] = float32(longestRunOf(held)) / 6
 	u[3] = float32(bits.OnesCount32(held&0x7e)) / 6
@@ -85,68 +68,33 @@ func sideUnits(me, op *[26]int8, u, more []float32) {
 
 // shots counts the rolls, of 36, with which checkers at the points of
 // from (in the target's numbering, moving up) can hit a checker at a
-// point of blots, not stopping on a point of blocked, and sums over the
-// 36 rolls the pips the target loses to the costliest of those hits (a
-// checker hit on its point b goes back to the bar, 25 − b pips behind). A
-// checker on the bar (bit 0) is counted as free to move, as if it had
-// entered, and the other checkers as if none were on the bar: an
-// approximation where the hitter has checkers to enter first, which the
-// network's own bar inputs are left to correct.
-func shots(from, blocked, blots uint32) (n, loss int) {
+// point of blots, not stopping on a point of blocked. A checker on the bar
+// (bit 0) is counted as free to move, as if it had entered, and the other
+// checkers as if none were on the bar: an approximation where the hitter
+// has checkers to enter first, which the network's own bar inputs are
+// left to correct.
+func shots(from, blocked, blots uint32) int {
 	if blots == 0 || from == 0 {
-		return 0, 0
+		return 0
 	}
 	const board = 1<<25 - 1
-	cost := func(hit uint32) int { return 25 - bits.TrailingZeros32(hit) }
+	n := 0
 	for a := 1; a <= 6; a++ {
 		// Doubles: up to four steps of a, each stop open.
 		r := from << a & board
 		hit := r & blots
-		for k := 2; k <= 4; k++ {
+		for k := 2; k <= 4 && hit == 0; k++ {
 			r = (r &^ blocked) << a & board
-			hit |= r & blots
+			hit = r & blots
 		}
 		if hit != 0 {
 			n++
-			loss += cost(hit)
 		}
 		for b := a + 1; b <= 6; b++ {
 			ra, rb := from<<a&board, from<<b&board
 			hit := (ra | rb) & blots
 			hit |= ((ra&^blocked)<<b | (rb&^blocked)<<a) & blots
 			if hit != 0 {
-				n += 2
-				loss += 2 * cost(hit)
-			}
-		}
-	}
-	return n, loss
-}
-
-// escapes counts the rolls, of 36, with which a checker on point back
-// (moving down; 25 is the bar) can reach a point below every point of
-// fence, never stopping on a point of blocked. With no fence the checker
-// is free: 36.
-func escapes(back int, blocked, fence uint32) int {
-	if fence == 0 {
-		return 36
-	}
-	past := uint32(1)<<bits.TrailingZeros32(fence) - 1 // the points below the fence
-	from := uint32(1) << back
-	n := 0
-	for a := 1; a <= 6; a++ {
-		r, got := from, uint32(0)
-		for range 4 {
-			r = r >> a &^ blocked
-			got |= r
-		}
-		if got&past&^1 != 0 {
-			n++
-		}
-		for b := a + 1; b <= 6; b++ {
-			ra, rb := from>>a&^blocked, from>>b&^blocked
-			got := ra | rb | (ra>>b|rb>>a)&^blocked
-			if got&past&^1 != 0 {
 				n += 2
 			}
 		}
