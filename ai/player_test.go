@@ -77,8 +77,8 @@ func BenchmarkDecision(b *testing.B) {
 
 // Targets of the judge's figure (lower is better) on ai-judged.
 const (
-	hardTarget   = 2.6
-	mediumTarget = 18.0
+	hardTarget   = 2.2
+	mediumTarget = 10.0
 	easyLow      = 25.0
 	easyHigh     = 45.0
 )
