@@ -98,7 +98,9 @@ func TestDiceRecordAndPosition(t *testing.T) {
 		}
 		d := game.FairThrow(s, g.DiceID(), k)
 		k++
-		for k == 2 && d[0] == d[1] {
+		// The opening throw is thrown again while it is a tie, however
+		// many times.
+		for i == 0 && d[0] == d[1] {
 			d = game.FairThrow(s, g.DiceID(), k)
 			k++
 		}
