@@ -77,9 +77,16 @@ func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		player = &ai.Player{Eval: player.Eval.ForCube(cs), Level: player.Level}
 	}
-	err = eachRollLine(stdin, stdout, func(l rollLine) any {
+	return writeBest(rules.Short, player, stdin, stdout, stderr)
+}
+
+// writeBest answers each "POSID D1 D2 [first]" line of the variant with
+// the chooser's play as a JSON line.
+func writeBest(v rules.Variant, ch ai.Chooser, stdin io.Reader, stdout, stderr io.Writer) int {
+	parse := func(line string) (rollLine, error) { return parseRollLineFor(v, line) }
+	err := eachLine(stdin, stdout, parse, func(l rollLine) any {
 		out := bestOut{Pos: l.id, Dice: l.dice, Result: l.id}
-		if play, result, ok := player.Choose(l.pos, l.dice, false, 1); ok {
+		if play, result, ok := ch.Choose(l.pos, l.dice, l.first, 1); ok {
 			out.Move, out.Result = play.String(), result.PositionID()
 		}
 		return out
@@ -151,18 +158,5 @@ func bestLong(levelName string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi best:", err)
 		return 2
 	}
-	pl := ai.LongPlayer{Level: level}
-	parse := func(line string) (rollLine, error) { return parseRollLineFor(rules.Long, line) }
-	err = eachLine(stdin, stdout, parse, func(l rollLine) any {
-		out := bestOut{Pos: l.id, Dice: l.dice, Result: l.id}
-		if play, result, ok := pl.Choose(l.pos, l.dice, l.first, 1); ok {
-			out.Move, out.Result = play.String(), result.PositionID()
-		}
-		return out
-	})
-	if err != nil {
-		fmt.Fprintln(stderr, "nardi best:", err)
-		return 1
-	}
-	return 0
+	return writeBest(rules.Long, ai.LongPlayer{Level: level}, stdin, stdout, stderr)
 }

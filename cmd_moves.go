@@ -55,12 +55,6 @@ func variantFlag(fs *flag.FlagSet) *string {
 	return fs.String("variant", "short", "the game: short or long")
 }
 
-// eachRollLine calls fn for every input line, parsed or not, and writes the
-// JSON value fn returns (or the error) as one line of output.
-func eachRollLine(stdin io.Reader, stdout io.Writer, fn func(rollLine) any) error {
-	return eachLine(stdin, stdout, parseRollLine, fn)
-}
-
 // eachLine reads stdin line by line with parse and writes what fn makes of
 // each line as a JSON line, or {"error": ...} for a line parse refuses, and
 // goes on.

@@ -14,7 +14,7 @@ func (e *Evaluator) Best0(p rules.Position, results []rules.Position) (int, []fl
 // Judge0 returns the PR figure of 0-ply play on a judged set, played under
 // the standard rules with koks counted, as the judge scores.
 func Judge0(net *Net, set []JudgedPosition) (float64, error) {
-	if net.Inputs != NumInputs && net.Inputs != NumInputs+ExtInputs {
+	if !net.shortEncoding() {
 		return 0, errNetInputs
 	}
 	ev := NewEvaluator(net, rules.Standard, rules.WithKoks)

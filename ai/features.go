@@ -30,6 +30,24 @@ func (f *features) add(i int, v float32) {
 	f.n++
 }
 
+// addPoint adds the four inputs at j of a point holding n checkers of one
+// side: one for a first checker, one for a second, one for a third and
+// (n−3)/rest for the others.
+func (f *features) addPoint(j int, n int8, rest float32) {
+	if n >= 1 {
+		f.add(j, 1)
+	}
+	if n >= 2 {
+		f.add(j+1, 1)
+	}
+	if n >= 3 {
+		f.add(j+2, 1)
+	}
+	if n > 3 {
+		f.add(j+3, float32(n-3)/rest)
+	}
+}
+
 // encode describes the position, seen from the player on roll, as inputs:
 // for each side and point, one unit for a first checker, one for a second,
 // one for a third and one growing with the rest; the bar and borne-off
@@ -39,21 +57,7 @@ func (f *features) encode(p *rules.Position) {
 	for side, s := range []*[26]int8{&p.Mine, &p.Theirs} {
 		base := side * (24*4 + 2)
 		for pt := 1; pt <= 24; pt++ {
-			n := s[pt]
-			if n == 0 {
-				continue
-			}
-			j := base + (pt-1)*4
-			f.add(j, 1)
-			if n >= 2 {
-				f.add(j+1, 1)
-			}
-			if n >= 3 {
-				f.add(j+2, 1)
-			}
-			if n > 3 {
-				f.add(j+3, float32(n-3)/2)
-			}
+			f.addPoint(base+(pt-1)*4, s[pt], 2)
 		}
 		if s[rules.Bar] > 0 {
 			f.add(base+96, float32(s[rules.Bar])/2)
@@ -75,7 +79,7 @@ func (f *features) encode(p *rules.Position) {
 // and the extra ones when the network has them.
 func (n *Net) encode(f *features, p *rules.Position) {
 	f.encode(p)
-	if n.Inputs == NumInputs+ExtInputs {
+	if n.hasExt() {
 		for k, v := range extUnits(p) {
 			if v != 0 {
 				f.add(NumInputs+k, v)
@@ -83,6 +87,13 @@ func (n *Net) encode(f *features, p *rules.Position) {
 		}
 	}
 }
+
+// shortEncoding tells whether the network reads short nardi's inputs: the
+// raw ones, or the raw and the extra ones.
+func (n *Net) shortEncoding() bool { return n.Inputs == NumInputs || n.hasExt() }
+
+// hasExt tells whether the network has the extra inputs after the raw ones.
+func (n *Net) hasExt() bool { return n.Inputs == NumInputs+ExtInputs }
 
 // contact tells whether some checker of one side still has to pass a
 // checker of the other.

@@ -56,7 +56,7 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 		}
 	}
 	b.extra = extraUnits(p)
-	if n.Inputs == NumInputs+ExtInputs {
+	if n.hasExt() {
 		b.ext = extUnits(p)
 	}
 }
@@ -103,7 +103,7 @@ func (n *Net) forwardNear(b *base, p *rules.Position, a *activations) {
 	for k := range extra {
 		n.addRow(h, 2*(24*4+2)+k, extra[k]-b.extra[k])
 	}
-	if n.Inputs == NumInputs+ExtInputs {
+	if n.hasExt() {
 		for k, v := range extUnits(p) {
 			n.addRow(h, NumInputs+k, v-b.ext[k])
 		}

@@ -17,21 +17,7 @@ func (f *features) encodeLong(p *rules.Position) {
 	for side, s := range []*[26]int8{&p.Mine, &p.Theirs} {
 		base := side * (24*4 + 1)
 		for pt := 1; pt <= 24; pt++ {
-			n := s[pt]
-			if n == 0 {
-				continue
-			}
-			j := base + (pt-1)*4
-			f.add(j, 1)
-			if n >= 2 {
-				f.add(j+1, 1)
-			}
-			if n >= 3 {
-				f.add(j+2, 1)
-			}
-			if n > 3 {
-				f.add(j+3, float32(n-3)/4)
-			}
+			f.addPoint(base+(pt-1)*4, s[pt], 4) // a head of 15 stays small
 		}
 		if s[rules.Off] > 0 {
 			f.add(base+96, float32(s[rules.Off])/15)

@@ -66,7 +66,7 @@ func ShippedNet() (*Net, error) {
 	shippedOnce.Do(func() {
 		shippedNet = new(Net)
 		shippedErr = shippedNet.UnmarshalBinary(shippedWeights)
-		if in := shippedNet.Inputs; shippedErr == nil && in != NumInputs && in != NumInputs+ExtInputs {
+		if shippedErr == nil && !shippedNet.shortEncoding() {
 			shippedErr = errNetInputs
 		}
 	})

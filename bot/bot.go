@@ -264,15 +264,22 @@ func (b *Bot) registerCommands(ctx context.Context) {
 // the send lanes of quiet chats. Nothing else grows with the users: locks
 // go when released, the centre times only waits of a few seconds.
 func (b *Bot) forget(ctx context.Context) {
-	t := time.NewTicker(10 * time.Minute)
+	every(ctx, 10*time.Minute, func() {
+		b.users.Clear()
+		b.send.Prune()
+	})
+}
+
+// every calls fn once a period until ctx ends.
+func every(ctx context.Context, period time.Duration, fn func()) {
+	t := time.NewTicker(period)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			b.users.Clear()
-			b.send.Prune()
+			fn()
 		}
 	}
 }

@@ -109,16 +109,9 @@ func (b *Bot) healthz(w http.ResponseWriter, r *http.Request) {
 // minute (in webhook mode nothing else may call it for a while), so that
 // /healthz knows whether it answers.
 func (b *Bot) keepInTouch(ctx context.Context) {
-	t := time.NewTicker(time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	every(ctx, time.Minute, func() {
 		if time.Since(time.Unix(0, b.contact.Load())) < time.Minute {
-			continue
+			return
 		}
 		err := b.send.call(ctx, 0, "getMe", func(ctx context.Context) error {
 			_, err := b.api.GetMe(ctx)
@@ -127,7 +120,7 @@ func (b *Bot) keepInTouch(ctx context.Context) {
 		if err != nil && ctx.Err() == nil {
 			b.log.Warn("telegram does not answer", "err", err)
 		}
-	}
+	})
 }
 
 // webhook is the handler Telegram posts updates to.
