@@ -31,6 +31,7 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ext := fs.Bool("ext", false, "give a short nardi network the extra inputs (shots, primes, anchors…)")
 	judge := fs.String("judge", "", "judged positions (gzip JSON lines) to print the PR at checkpoints")
 	out := fs.String("out", "", "write the final network here too")
+	fs.BoolVar(&cfg.Lookahead, "lookahead", false, "learn from each position's value over all 21 rolls (slower, steadier targets)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -46,8 +47,8 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *ext {
 		cfg.Inputs = ai.NumInputs + ai.ExtInputs
 	}
-	if cfg.Long && (*ext || *judge != "") {
-		fmt.Fprintln(stderr, "nardi train: --ext and --judge are for short nardi networks")
+	if cfg.Long && (*ext || *judge != "" || cfg.Lookahead) {
+		fmt.Fprintln(stderr, "nardi train: --ext, --judge and --lookahead are for short nardi networks")
 		return 2
 	}
 	if *from != "" {

@@ -2,7 +2,9 @@ package ai
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"nardi/rules"
@@ -72,8 +74,20 @@ func TestTrainFrom(t *testing.T) {
 
 // TestTrainingResumes checks that training stopped at a checkpoint and
 // resumed gives the very network of an uninterrupted run.
+// Both kinds of target are checked.
 func TestTrainingResumes(t *testing.T) {
-	cfg := TrainConfig{Hidden: 8, Seed: 3, Alpha: 0.1, AlphaEnd: 0.05, Decay: 60, Workers: 1, Checkpoint: 20}
+	var nets []*Net
+	for _, lookahead := range []bool{false, true} {
+		nets = append(nets, trainResumed(t, lookahead))
+	}
+	if slices.Equal(nets[0].W1, nets[1].W1) {
+		t.Error("lookahead targets trained the same network as one-roll targets")
+	}
+}
+
+func trainResumed(t *testing.T, lookahead bool) *Net {
+	t.Helper()
+	cfg := TrainConfig{Hidden: 8, Seed: 3, Alpha: 0.1, AlphaEnd: 0.05, Decay: 60, Workers: 1, Checkpoint: 20, Lookahead: lookahead}
 	cfg.Games, cfg.Dir = 60, t.TempDir()
 	straight, err := Train(context.Background(), cfg)
 	if err != nil {
@@ -94,7 +108,50 @@ func TestTrainingResumes(t *testing.T) {
 	}
 	for i := range straight.W1 {
 		if straight.W1[i] != resumed.W1[i] {
-			t.Fatalf("weight %d differs after resuming: %v vs %v", i, straight.W1[i], resumed.W1[i])
+			t.Fatalf("lookahead %v: weight %d differs after resuming: %v vs %v", lookahead, i, straight.W1[i], resumed.W1[i])
+		}
+	}
+	return straight
+}
+
+// TestLookaheadTarget checks the lookahead target against the chances
+// after each roll's best play, found through the exported API.
+func TestLookaheadTarget(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := loadJudged(t)
+	for _, rs := range []rules.RuleSet{rules.Nardi, rules.Standard} {
+		ev := NewEvaluator(net, rs, rules.WithKoks)
+		for i := 0; i < len(set); i += 90 {
+			p := set[i].Pos
+			var s scratch
+			got := ev.expected(&p, &s)
+			var want [NumOutputs]float64
+			for _, roll := range rules.Rolls {
+				_, results := rules.LegalPlays(p, roll.Dice, rs)
+				var pr Probs
+				switch {
+				case len(results) == 0:
+					pr = ev.Evaluate(p.Swap()).flip()
+				default:
+					best, _ := ev.Best0(p, results)
+					if r := results[best]; r.Won() {
+						pr = outcome(r.Value(rules.WithKoks))
+					} else {
+						pr = ev.Evaluate(r.Swap()).flip()
+					}
+				}
+				for k := range want {
+					want[k] += float64(roll.Weight) * float64(pr[k]) / 36
+				}
+			}
+			for k := range want {
+				if math.Abs(float64(got[k])-want[k]) > 1e-5 {
+					t.Fatalf("%s %s output %d: %v, want %v", rs, p.PositionID(), k, got, want)
+				}
+			}
 		}
 	}
 }

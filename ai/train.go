@@ -30,8 +30,12 @@ type TrainConfig struct {
 	Decay      int64   // games over which the rate falls; independent of Games so a run can be extended
 	Workers    int     // games played at once on shared weights; 1 is reproducible
 	Checkpoint int64   // games between checkpoints
-	Dir        string  // where checkpoints go; training resumes from Dir/latest.bin
-	Log        io.Writer
+	// Lookahead moves each position toward its value averaged over all
+	// 21 rolls, each played at its best, instead of toward the value after
+	// the roll the game happened to throw (short nardi only).
+	Lookahead bool
+	Dir       string // where checkpoints go; training resumes from Dir/latest.bin
+	Log       io.Writer
 	// Judge, when set, is called at each checkpoint and its figure logged.
 	Judge func(*Net) (float64, error)
 }
@@ -87,7 +91,7 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				var t interface{ play(uint64, int64, float32) } = newTrainer(net)
+				var t interface{ play(uint64, int64, float32) } = newTrainer(net, cfg.Lookahead)
 				if cfg.Long {
 					t = newLongTrainer(net)
 				}
@@ -148,13 +152,16 @@ type trainer struct {
 	s     scratch
 	state scratch // the position being learnt
 	grad  []float32
+	// lookahead: targets averaged over every roll (TrainConfig.Lookahead)
+	lookahead bool
 }
 
-func newTrainer(net *Net) *trainer {
+func newTrainer(net *Net, lookahead bool) *trainer {
 	return &trainer{
-		net:  net,
-		ev:   [2]*Evaluator{NewEvaluator(net, rules.Nardi, rules.WithKoks), NewEvaluator(net, rules.Standard, rules.WithKoks)},
-		grad: make([]float32, net.Hidden),
+		net:       net,
+		ev:        [2]*Evaluator{NewEvaluator(net, rules.Nardi, rules.WithKoks), NewEvaluator(net, rules.Standard, rules.WithKoks)},
+		grad:      make([]float32, net.Hidden),
+		lookahead: lookahead,
 	}
 }
 
@@ -182,8 +189,11 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 	for ply := 0; ply < 1000; ply++ {
 		t.net.encode(&t.state.f, &p)
 		t.net.forward(&t.state.f, &t.state.a)
-		results := t.s.gen.Results(p, d, rs)
 		var target [NumOutputs]float32
+		if t.lookahead {
+			target = ev.expected(&p, &t.s)
+		}
+		results := t.s.gen.Results(p, d, rs)
 		var next rules.Position
 		if len(results) == 0 {
 			next = p.Swap()
@@ -193,15 +203,50 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 			best := argmax(eqs)
 			r := results[best]
 			if r.Won() {
-				target = outcome(r.Value(rules.WithKoks))
+				if !t.lookahead {
+					target = outcome(r.Value(rules.WithKoks))
+				}
 				t.net.backward(&t.state.f, &t.state.a, &target, alpha, t.grad)
 				return
 			}
 			next = r.Swap()
 		}
-		target = ev.probs(&next, &t.s).flip()
+		if !t.lookahead {
+			target = ev.probs(&next, &t.s).flip()
+		}
 		t.net.backward(&t.state.f, &t.state.a, &target, alpha, t.grad)
 		p = next
 		d = rules.Dice{die(), die()}
 	}
+}
+
+// expected returns the chances of the player on roll in p averaged over
+// the 21 rolls, each roll played at its best at 0-ply: the target of a
+// lookahead step.
+func (e *Evaluator) expected(p *rules.Position, s *scratch) [NumOutputs]float32 {
+	var sum [NumOutputs]float32
+	for _, roll := range rules.Rolls {
+		results := s.gen.Results(*p, roll.Dice, e.Rules)
+		var pr [NumOutputs]float32
+		if len(results) == 0 {
+			o := p.Swap()
+			pr = e.probs(&o, s).flip()
+		} else {
+			s.eqs = e.ply0(p, results, s, s.eqs)
+			r := results[argmax(s.eqs)]
+			if r.Won() {
+				pr = outcome(r.Value(rules.WithKoks))
+			} else {
+				o := r.Swap()
+				pr = e.probs(&o, s).flip()
+			}
+		}
+		for k := range sum {
+			sum[k] += float32(roll.Weight) * pr[k]
+		}
+	}
+	for k := range sum {
+		sum[k] /= 36
+	}
+	return sum
 }
