@@ -1,0 +1,182 @@
+# Plays cubeless money games of backgammon between `nardi best --rules
+# standard` and GNU Backgammon's 0-ply (its "expert": no noise) and prints
+# our points per game. Runs inside gnubg's Python (see play-gnubg.sh, which
+# passes the settings in PLAY_* variables and reads the report on fd 3).
+#
+# Boards are gnubg's: (opponent, player on roll), each 25 counts, index
+# i = point i+1 in that side's own numbering (24 = bar); so my point p is
+# the opponent's index 24-p. A Position ID has the player on roll as X, as
+# `nardi best` wants; its result is still seen from the mover, so the
+# next player's board is the result swapped.
+#
+# Duplicate dice: games 2k and 2k+1 roll the same dice from the same seed,
+# with the sides swapped; the first mover plays the opening roll (two
+# different dice). Every play of either side must be one of the legal
+# results listed by legal() below, which also checks gnubg's own plays.
+import json, math, os, random, subprocess, sys, time, traceback
+
+import gnubg
+
+# gnubg's chooser: 0 plies, cubeless, no noise (its "expert"); money
+# without Jacoby, so gammons count.
+EC = {'cubeful': 0, 'plies': 0, 'deterministic': 1, 'prune': 0, 'noise': 0.0}
+CI = {'jacoby': 0, 'crawford': 0, 'move': 1, 'beavers': 0, 'cube': 1,
+      'matchto': 0, 'bgv': 0, 'score': (0, 0)}
+out = os.fdopen(3, 'w', buffering=1) if os.environ.get('PLAY_FD3') else sys.stdout
+
+
+def step(me, opp, src, dst):
+    """Moves one checker of me from src to dst (1..24, 25 bar, <=0 off),
+    hitting a blot; returns new (me, opp) lists or None if illegal."""
+    if me[src - 1] == 0 or (src != 25 and me[24]):
+        return None
+    if dst >= 1:
+        if opp[24 - dst] >= 2:
+            return None
+    elif sum(me[6:]) or (dst < 0 and sum(me[src:6])):
+        return None  # not all home, or a higher point still to clear
+    me, opp = list(me), list(opp)
+    me[src - 1] -= 1
+    if dst >= 1:
+        me[dst - 1] += 1
+        if opp[24 - dst] == 1:
+            opp[24 - dst], opp[24] = 0, opp[24] + 1
+    return me, opp
+
+
+def legal(me, opp, d1, d2):
+    """The set of (me, opp) tuples a legal play of d1-d2 can reach: as many
+    dice as can be played, the larger if only one of two can (the start
+    itself when nothing can be played)."""
+    hi, lo = max(d1, d2), min(d1, d2)
+    orders = [[hi] * 4] if hi == lo else [[hi, lo], [lo, hi]]
+    ends = []  # (dice used, positions) for each order of the dice
+    for order in orders:
+        level, used = {(tuple(me), tuple(opp))}, 0
+        for d in order:
+            nxt = set()
+            for m, o in level:
+                for src in range(1, 26):
+                    r = step(m, o, src, src - d)
+                    if r:
+                        nxt.add((tuple(r[0]), tuple(r[1])))
+            if not nxt:
+                break
+            level, used = nxt, used + 1
+        ends.append((used, level))
+    best = max(u for u, _ in ends)
+    if best == 1 and hi != lo and ends[0][0] == 1:
+        ends = ends[:1]  # only one die can be played: the larger one
+    return set().union(*(lv for u, lv in ends if u == best))
+
+
+def apply(me, opp, move):
+    """Plays gnubg's move tuple (from, to, ...; 25 bar, 0 off)."""
+    for i in range(0, len(move), 2):
+        r = step(me, opp, move[i], move[i + 1])
+        if r is None:
+            raise RuntimeError('gnubg move %s does not apply' % (move,))
+        me, opp = r
+    return tuple(me), tuple(opp)
+
+
+def posid(me, opp):
+    return gnubg.positionid((opp, me))
+
+
+class Nardi:
+    """A persistent `nardi best` process answering one position at a time."""
+
+    def __init__(self, binary, level):
+        self.p = subprocess.Popen([binary, 'best', '--rules', 'standard', '--level', level],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def play(self, me, opp, d1, d2):
+        self.p.stdin.write('%s %d %d\n' % (posid(me, opp), d1, d2))
+        self.p.stdin.flush()
+        a = json.loads(self.p.stdout.readline() or '{"error": "nardi best exited"}')
+        if 'error' in a:
+            raise RuntimeError('nardi best: ' + a['error'])
+        o, m = gnubg.positionfromid(a['result'])  # still seen from the mover
+        return (m, o), a['move']
+
+
+def dice_of(seed, pair):
+    """The pair's dice: an opening roll of two different dice, then rolls."""
+    rng = random.Random('%d:%d' % (seed, pair))
+    rolls = [(0, 0)]
+    while rolls[0][0] == rolls[0][1]:
+        rolls[0] = (rng.randint(1, 6), rng.randint(1, 6))
+
+    def roll(turn):
+        while len(rolls) <= turn:
+            rolls.append((rng.randint(1, 6), rng.randint(1, 6)))
+        return rolls[turn]
+    return roll
+
+
+def play_game(nardi, roll, nardi_first, clock):
+    """Returns our points (+ won, - lost) and the number of turns."""
+    o, m = gnubg.positionfromid('4HPwATDgc/ABMA')
+    me, opp, ours, turn = m, o, nardi_first, 0
+    while True:
+        d1, d2 = roll(turn)
+        t = time.time()
+        if ours:
+            res, move = nardi.play(me, opp, d1, d2)
+        else:
+            mv = gnubg.findbestmove((opp, me), CI, EC, (d1, d2))
+            res, move = (apply(me, opp, mv) if mv else (me, opp)), mv
+        clock[ours] += time.time() - t
+        if res not in legal(me, opp, d1, d2):
+            sys.exit('ILLEGAL PLAY by %s: %s %d %d -> %s (%s)' % (
+                'nardi' if ours else 'gnubg', posid(me, opp), d1, d2, posid(*res), move))
+        me, opp = res
+        if sum(me) == 0:
+            pts = 1 if sum(opp) < 15 else 3 if sum(opp[18:]) else 2
+            return (pts if ours else -pts), turn + 1
+        me, opp, ours, turn = opp, me, not ours, turn + 1
+
+
+def report(pts, clock, t0):
+    n, pairs = len(pts), [(pts[i] + pts[i + 1]) / 2 for i in range(0, len(pts) - 1, 2)]
+    mean = sum(pts) / n
+    half = float('nan')
+    if len(pairs) > 1:
+        pm = sum(pairs) / len(pairs)
+        half = 1.96 * math.sqrt(sum((x - pm) ** 2 for x in pairs) / (len(pairs) - 1) / len(pairs))
+    count = lambda v: sum(1 for p in pts if p == v)
+    print('%d games: nardi %+.3f points/game, 95%% CI [%+.3f, %+.3f] (over %d duplicate pairs), '
+          'wins %.1f%%; nardi gammons %d backgammons %d, gnubg gammons %d backgammons %d; '
+          '%.2f s/game (nardi %.2f, gnubg %.2f)' % (
+              n, mean, mean - half, mean + half, len(pairs), 100 * sum(1 for p in pts if p > 0) / n,
+              count(2), count(3), count(-2), count(-3),
+              (time.time() - t0) / n, clock[True] / n, clock[False] / n), file=out)
+
+
+def main():
+    games, seed = int(os.environ['PLAY_GAMES']), int(os.environ['PLAY_SEED'])
+    games += games % 2  # whole duplicate pairs
+    level, verbose = os.environ['PLAY_LEVEL'], os.environ.get('PLAY_VERBOSE')
+    nardi = Nardi(os.environ['PLAY_NARDI'], level)
+    print('nardi %s vs gnubg 0-ply, cubeless money, %d games, seed %d' % (level, games, seed), file=out)
+    pts, clock, t0 = [], {True: 0.0, False: 0.0}, time.time()
+    for g in range(games):
+        first = (g // 2 + g) % 2 == 0  # pairs alternate who leads, then swap
+        p, turns = play_game(nardi, dice_of(seed, g // 2), first, clock)
+        pts.append(p)
+        if verbose:
+            print('game %d: %s first, nardi %+d, %d turns' % (g + 1, 'nardi' if first else 'gnubg', p, turns), file=out)
+        if len(pts) % 50 == 0 or len(pts) == games:
+            report(pts, clock, t0)
+    nardi.p.stdin.close()
+    nardi.p.wait()
+
+
+try:
+    main()
+except SystemExit:
+    raise
+except BaseException:
+    traceback.print_exc()
+    sys.exit(1)

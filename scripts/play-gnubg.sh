@@ -1,0 +1,28 @@
+#!/bin/bash
+# Plays cubeless money games between the computer (`nardi best --rules
+# standard`) and GNU Backgammon 0-ply (apt-get install gnubg), duplicate
+# dice, and prints our points per game with a 95% confidence interval:
+#   scripts/play-gnubg.sh --games N --level hard|master --seed S [--nardi BIN] [--verbose]
+# Without --nardi it builds the checkout into a temporary file. The games
+# are played by play-gnubg.py inside gnubg's Python. Not part of the tests.
+set -eu
+games=100 level=hard seed=1 nardi= verbose=
+while (($#)); do
+  case $1 in
+    --games) games=$2; shift 2 ;;
+    --level) level=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --nardi) nardi=$2; shift 2 ;;
+    --verbose) verbose=1; shift ;;
+    *) echo "usage: $0 --games N --level hard|master --seed S [--nardi BIN] [--verbose]" >&2; exit 2 ;;
+  esac
+done
+here=$(cd "$(dirname "$0")" && pwd)
+if [[ -z $nardi ]]; then
+  nardi=$(mktemp /tmp/nardi-play.XXXXXX)
+  trap 'rm -f "$nardi"' EXIT
+  (cd "$here/.." && go build -o "$nardi" .)
+fi
+# gnubg prints its banner on stdout, so the report comes on fd 3.
+PLAY_GAMES=$games PLAY_LEVEL=$level PLAY_SEED=$seed PLAY_NARDI=$(realpath "$nardi") \
+  PLAY_VERBOSE=$verbose PLAY_FD3=1 "${GNUBG:-/usr/games/gnubg}" -t -q -r -p "$here/play-gnubg.py" 3>&1 >/dev/null
