@@ -50,10 +50,7 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 	copy(b.sums, n.B1)
 	for k := 0; k < f.n; k++ {
 		in := f.in[k]
-		w := n.W1[in.i*n.Hidden : (in.i+1)*n.Hidden]
-		for j := range b.sums {
-			b.sums[j] += in.v * w[j]
-		}
+		axpy(b.sums, n.W1[in.i*n.Hidden:(in.i+1)*n.Hidden], in.v)
 	}
 	b.extra = extraUnits(p)
 	if n.hasExt() {
@@ -66,10 +63,7 @@ func (n *Net) addRow(h []float32, i int, d float32) {
 	if d == 0 {
 		return
 	}
-	w := n.W1[i*n.Hidden : (i+1)*n.Hidden]
-	for j := range h {
-		h[j] += d * w[j]
-	}
+	axpy(h, n.W1[i*n.Hidden:(i+1)*n.Hidden], d)
 }
 
 // forwardNear runs the network on p, which differs from b's position in a

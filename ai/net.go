@@ -100,13 +100,9 @@ func (n *Net) forward(f *features, a *activations) {
 		in := f.in[k]
 		w := n.W1[in.i*n.Hidden : (in.i+1)*n.Hidden]
 		if in.v == 1 {
-			for j := range h {
-				h[j] += w[j]
-			}
+			add(h, w)
 		} else {
-			for j := range h {
-				h[j] += in.v * w[j]
-			}
+			axpy(h, w, in.v)
 		}
 	}
 	n.finish(a)
@@ -120,12 +116,7 @@ func (n *Net) finish(a *activations) {
 		h[j] = sigmoid(h[j])
 	}
 	for o := 0; o < NumOutputs; o++ {
-		w := n.W2[o*n.Hidden : (o+1)*n.Hidden]
-		s := n.B2[o]
-		for j, x := range h {
-			s += w[j] * x
-		}
-		a.out[o] = sigmoid(s)
+		a.out[o] = sigmoid(n.B2[o] + dot(n.W2[o*n.Hidden:(o+1)*n.Hidden], h))
 	}
 }
 
