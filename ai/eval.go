@@ -64,6 +64,9 @@ type scratch struct {
 	b   base
 	gen rules.Generator
 	eqs []float64
+	// work counts the positions evaluated with this scratch and, once a
+	// search returns, those of the scratch it used inside.
+	work int
 }
 
 // home returns the side's checkers on its home points, or false when some
@@ -127,6 +130,7 @@ func (e *Evaluator) Evaluate(p rules.Position) Probs {
 // p, evaluating each from p's own evaluation by the points that changed.
 func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch, out []float64) []float64 {
 	out = out[:0]
+	s.work += len(results)
 	opp := p.Swap()
 	e.Net.setBase(&s.b, &opp, &s.f)
 	for i := range results {
@@ -177,5 +181,6 @@ func (e *Evaluator) ply1(r *rules.Position, s *scratch) float64 {
 		}
 		total += float64(roll.Weight) * mine
 	}
+	s.work += inner.work
 	return total / 36
 }

@@ -80,16 +80,20 @@ type style struct {
 	deep    bool    // look ahead one and two rolls on the best candidates
 	// keep1 and window1 choose the candidates looked at one roll ahead
 	// (at most keep1, within window1 of the best at 0-ply); keep2 and
-	// window2 those looked at two rolls ahead.
-	keep1, keep2     int
-	window1, window2 float64
+	// window2 those looked at two rolls ahead; keep3 and window3 those
+	// looked at three rolls ahead (none when keep3 is 0), unless that
+	// would evaluate more than work3 positions: then the two-roll choice
+	// stands.
+	keep1, keep2, keep3       int
+	window1, window2, window3 float64
+	work3                     int
 }
 
 var styles = map[Level]style{
 	Easy:   {noise: 0.16, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
 	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12},
-	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25},
+	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 2, window3: 0.05, work3: 450000},
 }
 
 // Player chooses plays for one level. It is safe for concurrent use.
@@ -146,7 +150,31 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 	for k := range cs {
 		cs[k].eq = e.ply2(&results[cs[k].i], &s)
 	}
+	if st.keep3 > 1 {
+		if top := filter(cs, st.keep3, st.window3); len(top) > 1 && deeper(e, results, top, st.work3, &s) {
+			cs = top
+		}
+	}
 	return filter(cs, 1, 0)[0].i
+}
+
+// deeper re-estimates the candidates three rolls ahead within a budget of
+// work positions evaluated and tells whether it could; when the budget
+// runs out first, the candidates keep their two-roll estimates.
+func deeper(e *Evaluator, results []rules.Position, cs []candidate, work int, s *scratch) bool {
+	eqs := make([]float64, len(cs))
+	start := s.work
+	for k := range cs {
+		eq, ok := e.ply3(&results[cs[k].i], s, work-(s.work-start))
+		if !ok {
+			return false
+		}
+		eqs[k] = eq
+	}
+	for k := range cs {
+		cs[k].eq = eqs[k]
+	}
+	return true
 }
 
 // mistaken picks the play whose equity plus a deterministic error is the

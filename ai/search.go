@@ -61,6 +61,7 @@ func (e *Evaluator) ply2(r *rules.Position, s *scratch) float64 {
 		}
 		total += float64(roll.Weight) * mine
 	}
+	s.work += inner.work
 	return total / 36
 }
 
@@ -80,5 +81,68 @@ func (e *Evaluator) onRoll1(p *rules.Position, s *scratch) float64 {
 		}
 		total += float64(roll.Weight) * best
 	}
+	return total / 36
+}
+
+// ply3 returns the mover's equity of a result averaged over the opponent's
+// rolls, the opponent answering each with its best play at 0-ply, each
+// answer then judged two rolls ahead from the mover's side. It gives up,
+// returning false, once the positions it has evaluated pass limit (the
+// count goes to s.work either way), so that a search's time is bounded.
+func (e *Evaluator) ply3(r *rules.Position, s *scratch, limit int) (float64, bool) {
+	if r.Won() {
+		return e.won(r), true
+	}
+	opp := r.Swap()
+	total := 0.0
+	var inner scratch
+	defer func() { s.work += inner.work }()
+	eqs := make([]float64, 0, 64)
+	for _, roll := range rules.Rolls {
+		if inner.work > limit {
+			return 0, false
+		}
+		replies := s.gen.Results(opp, roll.Dice, e.Rules)
+		var mine float64
+		if len(replies) == 0 {
+			mine = e.onRoll2(r, &inner)
+		} else {
+			eqs = e.opp.ply0(&opp, replies, &inner, eqs)
+			reply := replies[argmax(eqs)]
+			if reply.Won() {
+				mine = -e.opp.won(&reply)
+			} else {
+				me := reply.Swap()
+				mine = e.onRoll2(&me, &inner)
+			}
+		}
+		total += float64(roll.Weight) * mine
+	}
+	if inner.work > limit {
+		return 0, false
+	}
+	return total / 36, true
+}
+
+// onRoll2 returns the equity of the player on roll in p, looking two rolls
+// ahead: each of the 21 rolls played at its best at 0-ply, that play then
+// judged one roll ahead.
+func (e *Evaluator) onRoll2(p *rules.Position, s *scratch) float64 {
+	total := 0.0
+	var g rules.Generator
+	var inner scratch
+	for _, roll := range rules.Rolls {
+		results := g.Results(*p, roll.Dice, e.Rules)
+		var v float64
+		if len(results) == 0 {
+			opp := p.Swap()
+			v = -e.opp.onRoll1(&opp, &inner)
+		} else {
+			s.eqs = e.ply0(p, results, s, s.eqs)
+			v = e.ply1(&results[argmax(s.eqs)], &inner)
+		}
+		total += float64(roll.Weight) * v
+	}
+	s.work += inner.work
 	return total / 36
 }
