@@ -115,19 +115,15 @@ func TestLevelStrength(t *testing.T) {
 }
 
 // BenchmarkPly0 times evaluating every play of the judged positions at
-// 0-ply, with the raw inputs and with the extra ones (same weights for
-// the raw part, the extra ones zero), so the cost of the extras shows as
-// a ratio in one run.
+// 0-ply, with a network of the raw inputs and the same network given the
+// extra ones, so the cost of the extras shows as a ratio in one run.
 func BenchmarkPly0(b *testing.B) {
 	set := loadJudged(b)
-	net, err := ShippedNet()
-	if err != nil {
-		b.Fatal(err)
-	}
+	raw := NewNet(NumInputs, 128, 1)
 	for _, n := range []struct {
 		name string
 		net  *Net
-	}{{"raw", net}, {"extra", net.Widen(NumInputs + ExtInputs)}} {
+	}{{"raw", raw}, {"extra", raw.Widen(NumInputs + ExtInputs)}} {
 		b.Run(n.name, func(b *testing.B) {
 			ev := NewEvaluator(n.net, rules.Standard, rules.WithKoks)
 			var s scratch
