@@ -81,9 +81,8 @@ type style struct {
 	// keep1 and window1 choose the candidates looked at one roll ahead
 	// (at most keep1, within window1 of the best at 0-ply); keep2 and
 	// window2 those looked at two rolls ahead; keep3 and window3 those
-	// looked at three rolls ahead (none when keep3 is 0), unless that
-	// would evaluate more than work3 positions: then the two-roll choice
-	// stands.
+	// looked at three rolls ahead (none when keep3 is 0), on as many of
+	// the opponent's rolls as work3 positions evaluated allow (deeper).
 	keep1, keep2, keep3       int
 	window1, window2, window3 float64
 	work3                     int
@@ -158,21 +157,53 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 	return filter(cs, 1, 0)[0].i
 }
 
-// deeper re-estimates the candidates three rolls ahead within a budget of
-// work positions evaluated and tells whether it could; when the budget
-// runs out first, the candidates keep their two-roll estimates.
+// spread is the order in which deeper takes the opponent's rolls (an
+// index into rules.Rolls, stepping by 8 of 21), so that the rolls done
+// when its budget runs out are spread over small and large ones.
+var spread = func() (o [21]int) {
+	for i := range o {
+		o[i] = i * 8 % 21
+	}
+	return o
+}()
+
+// deeper re-estimates the candidates three rolls ahead, all of them on
+// the same opponent's rolls at a time, until every roll is done or work
+// positions have been evaluated. It tells whether it could: the estimates
+// stand on the rolls done when these weigh at least a third of all rolls;
+// with fewer the candidates keep their two-roll estimates.
 func deeper(e *Evaluator, results []rules.Position, cs []candidate, work int, s *scratch) bool {
-	eqs := make([]float64, len(cs))
-	start := s.work
+	opps := make([]rules.Position, len(cs))
 	for k := range cs {
-		eq, ok := e.ply3(&results[cs[k].i], s, work-(s.work-start))
-		if !ok {
-			return false
+		opps[k] = results[cs[k].i].Swap()
+	}
+	sums := make([]float64, len(cs))
+	var inner scratch
+	weight := 0
+	start := s.work
+	for _, ri := range spread {
+		if s.work+inner.work-start > work {
+			break
 		}
-		eqs[k] = eq
+		roll := rules.Rolls[ri]
+		for k := range cs {
+			r := &results[cs[k].i]
+			v := 0.0
+			if r.Won() {
+				v = e.won(r)
+			} else {
+				v = e.ply3Roll(r, &opps[k], roll.Dice, s, &inner)
+			}
+			sums[k] += float64(roll.Weight) * v
+		}
+		weight += roll.Weight
+	}
+	s.work += inner.work
+	if 3*weight < 36 {
+		return false
 	}
 	for k := range cs {
-		cs[k].eq = eqs[k]
+		cs[k].eq = sums[k] / float64(weight)
 	}
 	return true
 }

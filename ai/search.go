@@ -86,42 +86,37 @@ func (e *Evaluator) onRoll1(p *rules.Position, s *scratch) float64 {
 
 // ply3 returns the mover's equity of a result averaged over the opponent's
 // rolls, the opponent answering each with its best play at 0-ply, each
-// answer then judged two rolls ahead from the mover's side. It gives up,
-// returning false, once the positions it has evaluated pass limit (the
-// count goes to s.work either way), so that a search's time is bounded.
-func (e *Evaluator) ply3(r *rules.Position, s *scratch, limit int) (float64, bool) {
+// answer then judged two rolls ahead from the mover's side.
+func (e *Evaluator) ply3(r *rules.Position, s *scratch) float64 {
 	if r.Won() {
-		return e.won(r), true
+		return e.won(r)
 	}
 	opp := r.Swap()
 	total := 0.0
 	var inner scratch
-	defer func() { s.work += inner.work }()
-	eqs := make([]float64, 0, 64)
 	for _, roll := range rules.Rolls {
-		if inner.work > limit {
-			return 0, false
-		}
-		replies := s.gen.Results(opp, roll.Dice, e.Rules)
-		var mine float64
-		if len(replies) == 0 {
-			mine = e.onRoll2(r, &inner)
-		} else {
-			eqs = e.opp.ply0(&opp, replies, &inner, eqs)
-			reply := replies[argmax(eqs)]
-			if reply.Won() {
-				mine = -e.opp.won(&reply)
-			} else {
-				me := reply.Swap()
-				mine = e.onRoll2(&me, &inner)
-			}
-		}
-		total += float64(roll.Weight) * mine
+		total += float64(roll.Weight) * e.ply3Roll(r, &opp, roll.Dice, s, &inner)
 	}
-	if inner.work > limit {
-		return 0, false
+	s.work += inner.work
+	return total / 36
+}
+
+// ply3Roll is ply3's term for one roll d of the opponent (opp is r
+// swapped): the mover's equity once the opponent has answered d at its
+// best at 0-ply, judged two rolls ahead. inner is the scratch of the
+// search below.
+func (e *Evaluator) ply3Roll(r, opp *rules.Position, d rules.Dice, s, inner *scratch) float64 {
+	replies := s.gen.Results(*opp, d, e.Rules)
+	if len(replies) == 0 {
+		return e.onRoll2(r, inner)
 	}
-	return total / 36, true
+	inner.eqs = e.opp.ply0(opp, replies, inner, inner.eqs)
+	reply := replies[argmax(inner.eqs)]
+	if reply.Won() {
+		return -e.opp.won(&reply)
+	}
+	me := reply.Swap()
+	return e.onRoll2(&me, inner)
 }
 
 // onRoll2 returns the equity of the player on roll in p, looking two rolls

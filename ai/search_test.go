@@ -31,11 +31,7 @@ func TestLookaheadDepths(t *testing.T) {
 		var s scratch
 		for _, r := range results[:min(3, len(results))] {
 			static := e.afterPlay(&r, &s)
-			v3, ok := e.ply3(&r, &s, math.MaxInt)
-			if !ok {
-				t.Fatal("three rolls ahead gave up without a limit")
-			}
-			for depth, v := range []float64{e.ply1(&r, &s), e.ply2(&r, &s), v3} {
+			for depth, v := range []float64{e.ply1(&r, &s), e.ply2(&r, &s), e.ply3(&r, &s)} {
 				if math.Abs(v-static) > 0.01 {
 					t.Errorf("%s %s: %d rolls ahead %.4f, static %.4f", rs, r.PositionID(), depth+1, v, static)
 				}
@@ -44,30 +40,39 @@ func TestLookaheadDepths(t *testing.T) {
 	}
 }
 
-// TestDeeperBudget checks that the three-roll search keeps to its budget
-// and gives up, changing nothing, when the budget is too small.
+// TestDeeperBudget checks the three-roll search of several candidates:
+// with budget enough it gives each its ply3, with a small one it stops
+// early and estimates on the rolls done, with almost none it gives up and
+// changes nothing.
 func TestDeeperBudget(t *testing.T) {
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := NewEvaluator(net, rules.Standard, rules.WithKoks)
-	p := rules.Start()
-	_, results := rules.LegalPlays(p, rules.Dice{3, 1}, rules.Standard)
+	_, results := rules.LegalPlays(rules.Start(), rules.Dice{3, 1}, rules.Standard)
 	var s scratch
-	if _, ok := e.ply3(&results[0], &s, math.MaxInt); !ok {
+	want := []float64{e.ply3(&results[0], &s), e.ply3(&results[1], &s)}
+	full := s.work
+	cs := []candidate{{0, 0.5}, {1, 0.25}}
+	if !deeper(e, results, cs, math.MaxInt, &s) {
 		t.Fatal("gave up without a limit")
 	}
-	full := s.work
+	for k, c := range cs {
+		if math.Abs(c.eq-want[k]) > 1e-9 {
+			t.Errorf("candidate %d: %.6f, ply3 %.6f", k, c.eq, want[k])
+		}
+	}
 	s.work = 0
-	if _, ok := e.ply3(&results[0], &s, full/4); ok {
-		t.Fatalf("finished within a quarter of the %d positions it needs", full)
+	cs = []candidate{{0, 0.5}, {1, 0.25}}
+	if !deeper(e, results, cs, full/2, &s) || s.work >= full*3/4 {
+		t.Errorf("half the budget: gave up or went on to %d of %d positions", s.work, full)
 	}
-	if s.work >= full/2 {
-		t.Errorf("gave up only after %d of %d positions", s.work, full)
+	if cs[0].eq == want[0] || math.Abs(cs[0].eq-want[0]) > 0.2 {
+		t.Errorf("half the rolls: %.4f, all of them %.4f", cs[0].eq, want[0])
 	}
-	cs := []candidate{{0, 0.5}, {1, 0.25}}
-	if deeper(e, results, cs, full, &s) || cs[0].eq != 0.5 || cs[1].eq != 0.25 {
-		t.Errorf("two candidates searched within the budget of one, or estimates changed: %v", cs)
+	cs = []candidate{{0, 0.5}, {1, 0.25}}
+	if deeper(e, results, cs, 1, &s) || cs[0].eq != 0.5 || cs[1].eq != 0.25 {
+		t.Errorf("no budget: searched or changed the estimates: %v", cs)
 	}
 }
