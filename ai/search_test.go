@@ -17,14 +17,7 @@ func TestLookaheadDepths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var p rules.Position
-	for pt, n := range map[int]int8{1: 2, 3: 3, 5: 2, 6: 1} {
-		p.Mine[pt] = n
-	}
-	for pt, n := range map[int]int8{2: 3, 4: 2, 6: 2} {
-		p.Theirs[pt] = n
-	}
-	p.Mine[rules.Off], p.Theirs[rules.Off] = 7, 8
+	p := bearOff()
 	for _, rs := range []rules.RuleSet{rules.Nardi, rules.Standard} {
 		e := NewEvaluator(net, rs, rules.WithKoks)
 		_, results := rules.LegalPlays(p, rules.Dice{6, 3}, rs)
@@ -40,6 +33,20 @@ func TestLookaheadDepths(t *testing.T) {
 	}
 }
 
+// bearOff is a bear-off where both sides have borne off checkers: small
+// enough to search three rolls ahead quickly, and exact in the database.
+func bearOff() rules.Position {
+	var p rules.Position
+	for pt, n := range map[int]int8{1: 2, 3: 3, 5: 2, 6: 1} {
+		p.Mine[pt] = n
+	}
+	for pt, n := range map[int]int8{2: 3, 4: 2, 6: 2} {
+		p.Theirs[pt] = n
+	}
+	p.Mine[rules.Off], p.Theirs[rules.Off] = 7, 8
+	return p
+}
+
 // TestDeeperBudget checks the three-roll search of several candidates:
 // with budget enough it gives each its ply3, with a small one it stops
 // early and estimates on the rolls done, with almost none it gives up and
@@ -50,7 +57,7 @@ func TestDeeperBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := NewEvaluator(net, rules.Standard, rules.WithKoks)
-	_, results := rules.LegalPlays(rules.Start(), rules.Dice{3, 1}, rules.Standard)
+	_, results := rules.LegalPlays(bearOff(), rules.Dice{6, 3}, rules.Standard)
 	var s scratch
 	want := []float64{e.ply3(&results[0], &s), e.ply3(&results[1], &s)}
 	full := s.work
