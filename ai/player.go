@@ -180,9 +180,8 @@ func deeper(e *Evaluator, results []rules.Position, cs []candidate, work int, s 
 	sums := make([]float64, len(cs))
 	var inner scratch
 	weight := 0
-	start := s.work
 	for _, ri := range spread {
-		if s.work+inner.work-start > work {
+		if inner.work > work {
 			break
 		}
 		roll := rules.Rolls[ri]
@@ -192,7 +191,7 @@ func deeper(e *Evaluator, results []rules.Position, cs []candidate, work int, s 
 			if r.Won() {
 				v = e.won(r)
 			} else {
-				v = e.ply3Roll(r, &opps[k], roll.Dice, s, &inner)
+				v = e.answered(r, &opps[k], roll.Dice, s, &inner, e.onRoll2)
 			}
 			sums[k] += float64(roll.Weight) * v
 		}

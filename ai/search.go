@@ -35,34 +35,42 @@ func filter(cs []candidate, keep int, window float64) []candidate {
 // rolls, the opponent answering each with its best play at 0-ply, each
 // answer then judged at 1-ply from the mover's side.
 func (e *Evaluator) ply2(r *rules.Position, s *scratch) float64 {
+	return e.replied(r, s, e.onRoll1)
+}
+
+// replied returns the mover's equity of a result averaged over the
+// opponent's 21 rolls, each answered as in answered and then judged by
+// onRoll.
+func (e *Evaluator) replied(r *rules.Position, s *scratch, onRoll func(*rules.Position, *scratch) float64) float64 {
 	if r.Won() {
 		return e.won(r)
 	}
 	opp := r.Swap()
 	total := 0.0
 	var inner scratch
-	eqs := make([]float64, 0, 64)
 	for _, roll := range rules.Rolls {
-		replies := s.gen.Results(opp, roll.Dice, e.Rules)
-		var mine float64
-		if len(replies) == 0 {
-			// The opponent passes: the mover is on roll again in r.
-			mine = e.onRoll1(r, &inner)
-		} else {
-			eqs = e.opp.ply0(&opp, replies, &inner, eqs)
-			best := argmax(eqs)
-			reply := replies[best]
-			if reply.Won() {
-				mine = -e.opp.won(&reply)
-			} else {
-				me := reply.Swap()
-				mine = e.onRoll1(&me, &inner)
-			}
-		}
-		total += float64(roll.Weight) * mine
+		total += float64(roll.Weight) * e.answered(r, &opp, roll.Dice, s, &inner, onRoll)
 	}
 	s.work += inner.work
 	return total / 36
+}
+
+// answered returns the mover's equity of result r once the opponent (opp
+// is r swapped) has answered its roll d with its best play at 0-ply: the
+// mover, on roll again, judged by onRoll (in r itself when the opponent
+// cannot move). inner is the scratch of the search below.
+func (e *Evaluator) answered(r, opp *rules.Position, d rules.Dice, s, inner *scratch, onRoll func(*rules.Position, *scratch) float64) float64 {
+	replies := s.gen.Results(*opp, d, e.Rules)
+	if len(replies) == 0 {
+		return onRoll(r, inner)
+	}
+	inner.eqs = e.opp.ply0(opp, replies, inner, inner.eqs)
+	reply := replies[argmax(inner.eqs)]
+	if reply.Won() {
+		return -e.opp.won(&reply)
+	}
+	me := reply.Swap()
+	return onRoll(&me, inner)
 }
 
 // onRoll1 returns the equity of the player on roll in p, looking one roll
@@ -88,35 +96,7 @@ func (e *Evaluator) onRoll1(p *rules.Position, s *scratch) float64 {
 // rolls, the opponent answering each with its best play at 0-ply, each
 // answer then judged two rolls ahead from the mover's side.
 func (e *Evaluator) ply3(r *rules.Position, s *scratch) float64 {
-	if r.Won() {
-		return e.won(r)
-	}
-	opp := r.Swap()
-	total := 0.0
-	var inner scratch
-	for _, roll := range rules.Rolls {
-		total += float64(roll.Weight) * e.ply3Roll(r, &opp, roll.Dice, s, &inner)
-	}
-	s.work += inner.work
-	return total / 36
-}
-
-// ply3Roll is ply3's term for one roll d of the opponent (opp is r
-// swapped): the mover's equity once the opponent has answered d at its
-// best at 0-ply, judged two rolls ahead. inner is the scratch of the
-// search below.
-func (e *Evaluator) ply3Roll(r, opp *rules.Position, d rules.Dice, s, inner *scratch) float64 {
-	replies := s.gen.Results(*opp, d, e.Rules)
-	if len(replies) == 0 {
-		return e.onRoll2(r, inner)
-	}
-	inner.eqs = e.opp.ply0(opp, replies, inner, inner.eqs)
-	reply := replies[argmax(inner.eqs)]
-	if reply.Won() {
-		return -e.opp.won(&reply)
-	}
-	me := reply.Swap()
-	return e.onRoll2(&me, inner)
+	return e.replied(r, s, e.onRoll2)
 }
 
 // onRoll2 returns the equity of the player on roll in p, looking two rolls
