@@ -80,7 +80,7 @@ func sigmoid(x float32) float32 {
 	f := (x + sigmoidRange) * (sigmoidSteps / (2 * sigmoidRange))
 	i := int(f)
 	frac := f - float32(i)
-	return sigmoidTable[i] + frac*(sigmoidTable[i+1]-sigmoidTable[i])
+	return sigmoidTable[i] + float32(frac*(sigmoidTable[i+1]-sigmoidTable[i]))
 }
 
 // activations is the scratch of one forward pass.
@@ -112,9 +112,7 @@ func (n *Net) forward(f *features, a *activations) {
 // computes the outputs.
 func (n *Net) finish(a *activations) {
 	h := a.hidden
-	for j := range h {
-		h[j] = sigmoid(h[j])
-	}
+	sigmoids(h)
 	for o := 0; o < NumOutputs; o++ {
 		a.out[o] = sigmoid(n.B2[o] + dot(n.W2[o*n.Hidden:(o+1)*n.Hidden], h))
 	}

@@ -1,31 +1,34 @@
 package ai
 
-// The network's inner loops, unrolled by eight with the slices cut to one
-// length so the compiler drops the bounds checks: most of the time of a
-// search goes here.
+// The network's inner loops. On amd64 with AVX2 they run in assembly
+// (vector_amd64.s), eight lanes at a time; the Go versions here are the
+// reference and the fallback, written so that both give the same bits:
+// each product is rounded before it is added (the float32 conversions
+// forbid fused multiply-adds), and dot keeps eight partial sums that it
+// adds up in the order the assembly does.
 
-// axpy adds d times w to h (w at least as long as h).
-func axpy(h, w []float32, d float32) {
+// axpyGo adds d times w to h (w at least as long as h).
+func axpyGo(h, w []float32, d float32) {
 	w = w[:len(h)]
 	j := 0
 	for ; j+8 <= len(h); j += 8 {
 		hh, ww := h[j:j+8:j+8], w[j:j+8:j+8]
-		hh[0] += d * ww[0]
-		hh[1] += d * ww[1]
-		hh[2] += d * ww[2]
-		hh[3] += d * ww[3]
-		hh[4] += d * ww[4]
-		hh[5] += d * ww[5]
-		hh[6] += d * ww[6]
-		hh[7] += d * ww[7]
+		hh[0] += float32(d * ww[0])
+		hh[1] += float32(d * ww[1])
+		hh[2] += float32(d * ww[2])
+		hh[3] += float32(d * ww[3])
+		hh[4] += float32(d * ww[4])
+		hh[5] += float32(d * ww[5])
+		hh[6] += float32(d * ww[6])
+		hh[7] += float32(d * ww[7])
 	}
 	for ; j < len(h); j++ {
-		h[j] += d * w[j]
+		h[j] += float32(d * w[j])
 	}
 }
 
-// add adds w to h (w at least as long as h).
-func add(h, w []float32) {
+// addGo adds w to h (w at least as long as h).
+func addGo(h, w []float32) {
 	w = w[:len(h)]
 	j := 0
 	for ; j+8 <= len(h); j += 8 {
@@ -44,21 +47,32 @@ func add(h, w []float32) {
 	}
 }
 
-// dot returns the sum of w[j]*x[j] over x (w at least as long as x), in
-// four partial sums.
-func dot(w, x []float32) float32 {
+// dotGo returns the sum of w[j]*x[j] over x (w at least as long as x), in
+// eight partial sums, one a lane.
+func dotGo(w, x []float32) float32 {
 	w = w[:len(x)]
-	var s0, s1, s2, s3 float32
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	j := 0
 	for ; j+8 <= len(x); j += 8 {
 		xx, ww := x[j:j+8:j+8], w[j:j+8:j+8]
-		s0 += ww[0]*xx[0] + ww[4]*xx[4]
-		s1 += ww[1]*xx[1] + ww[5]*xx[5]
-		s2 += ww[2]*xx[2] + ww[6]*xx[6]
-		s3 += ww[3]*xx[3] + ww[7]*xx[7]
+		s0 += float32(ww[0] * xx[0])
+		s1 += float32(ww[1] * xx[1])
+		s2 += float32(ww[2] * xx[2])
+		s3 += float32(ww[3] * xx[3])
+		s4 += float32(ww[4] * xx[4])
+		s5 += float32(ww[5] * xx[5])
+		s6 += float32(ww[6] * xx[6])
+		s7 += float32(ww[7] * xx[7])
 	}
 	for ; j < len(x); j++ {
-		s0 += w[j] * x[j]
+		s0 += float32(w[j] * x[j])
 	}
-	return (s0 + s1) + (s2 + s3)
+	return ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
+}
+
+// sigmoidsGo replaces each sum in h by its sigmoid.
+func sigmoidsGo(h []float32) {
+	for j := range h {
+		h[j] = sigmoid(h[j])
+	}
 }

@@ -1,0 +1,61 @@
+package ai
+
+import "golang.org/x/sys/cpu"
+
+// fastVectors tells whether the network's loops run in assembly: on
+// processors with AVX2, for lengths that are a multiple of eight (the
+// shipped networks' hidden layers are).
+var fastVectors = cpu.X86.HasAVX2
+
+// axpy adds d times w to h (w at least as long as h).
+func axpy(h, w []float32, d float32) {
+	if fastVectors && len(h) > 0 && len(h)%8 == 0 {
+		w = w[:len(h)]
+		axpyAVX2(&h[0], &w[0], len(h), d)
+		return
+	}
+	axpyGo(h, w, d)
+}
+
+// add adds w to h (w at least as long as h).
+func add(h, w []float32) {
+	if fastVectors && len(h) > 0 && len(h)%8 == 0 {
+		w = w[:len(h)]
+		addAVX2(&h[0], &w[0], len(h))
+		return
+	}
+	addGo(h, w)
+}
+
+// dot returns the sum of w[j]*x[j] over x (w at least as long as x).
+func dot(w, x []float32) float32 {
+	if fastVectors && len(x) > 0 && len(x)%8 == 0 {
+		w = w[:len(x)]
+		return dotAVX2(&w[0], &x[0], len(x))
+	}
+	return dotGo(w, x)
+}
+
+// sigmoids replaces each sum in h by its sigmoid.
+func sigmoids(h []float32) {
+	if fastVectors && len(h) > 0 && len(h)%8 == 0 {
+		sigmoidsAVX2(&h[0], len(h), &sigmoidTable[0])
+		return
+	}
+	sigmoidsGo(h)
+}
+
+// The assembly versions take n, a positive multiple of eight, floats from
+// each pointer.
+
+//go:noescape
+func axpyAVX2(h, w *float32, n int, d float32)
+
+//go:noescape
+func addAVX2(h, w *float32, n int)
+
+//go:noescape
+func dotAVX2(w, x *float32, n int) float32
+
+//go:noescape
+func sigmoidsAVX2(h *float32, n int, table *float32)

@@ -1,0 +1,14 @@
+//go:build !amd64
+
+package ai
+
+// fastVectors tells whether the network's loops run in assembly.
+const fastVectors = false
+
+func axpy(h, w []float32, d float32) { axpyGo(h, w, d) }
+
+func add(h, w []float32) { addGo(h, w) }
+
+func dot(w, x []float32) float32 { return dotGo(w, x) }
+
+func sigmoids(h []float32) { sigmoidsGo(h) }
