@@ -19,39 +19,47 @@ const ExtInputs = 2 * extPerSide
 // run of held points, its held home points, its blots, its held points in
 // the other side's home, and its checkers there or on the bar.
 func extUnits(p *rules.Position) (u [ExtInputs]float32) {
-	sideUnits(&p.Mine, &p.Theirs, u[:extPerSide])
-	sideUnits(&p.Theirs, &p.Mine, u[extPerSide:])
+	mine, theirs := masksOf(&p.Mine), masksOf(&p.Theirs)
+	mine.units(&p.Mine, theirs, p.Theirs[rules.Bar] > 0, u[:extPerSide])
+	theirs.units(&p.Theirs, mine, p.Mine[rules.Bar] > 0, u[extPerSide:])
 	return u
 }
 
 // sideUnits fills one side's seven extra inputs.
 func sideUnits(me, op *[26]int8, u []float32) {
-	// Masks in the side's own numbering: bit q is its point q; the
-	// other side's point j is the side's 25−j and its bar the side's 0.
-	var held, blots, theirs, theirsHeld uint32
+	masksOf(me).units(me, masksOf(op), op[rules.Bar] > 0, u)
+}
+
+// masks are one side's points as bit masks in its own numbering: bit q
+// is its point q.
+type masks struct{ held, taken uint32 }
+
+// masksOf returns the masks of a side's checkers, without branches.
+func masksOf(c *[26]int8) (m masks) {
 	for i := 1; i <= 24; i++ {
-		switch {
-		case me[i] >= 2:
-			held |= 1 << i
-		case me[i] == 1:
-			blots |= 1 << i
-		}
-		if n := op[25-i]; n > 0 {
-			theirs |= 1 << i
-			if n >= 2 {
-				theirsHeld |= 1 << i
-			}
-		}
+		n := int32(c[i])
+		m.taken |= uint32(-n>>31&1) << i
+		m.held |= uint32((1-n)>>31&1) << i
 	}
-	if op[rules.Bar] > 0 {
+	return m
+}
+
+// mirrored turns a mask of the other side's points into the side's own
+// numbering, where the other side's point j is 25−j.
+func mirrored(m uint32) uint32 { return bits.Reverse32(m) >> 6 }
+
+// units fills the seven extra inputs of the side of checkers c and masks
+// m, against the other side's masks op (onBar: the other side has
+// checkers on the bar, bit 0 in the side's numbering).
+func (m masks) units(c *[26]int8, op masks, onBar bool, u []float32) {
+	held, blots := m.held, m.taken&^m.held
+	theirs, theirsHeld := mirrored(op.taken), mirrored(op.held)
+	if onBar {
 		theirs |= 1
 	}
-	back := 0
-	for i := rules.Bar; i >= 1; i-- {
-		if me[i] > 0 {
-			back = i
-			break
-		}
+	back := rules.Bar
+	if c[rules.Bar] == 0 {
+		back = max(bits.Len32(m.taken)-1, 0)
 	}
 	u[0] = float32(shots(theirs, held, blots)) / 36
 	u[1] = float32(longestRunOf(theirsHeld&(1<<back-1))) / 6
@@ -59,9 +67,9 @@ func sideUnits(me, op *[26]int8, u []float32) {
 	u[3] = float32(bits.OnesCount32(held&0x7e)) / 6
 	u[4] = float32(bits.OnesCount32(blots)) / 5
 	u[5] = float32(bits.OnesCount32(held&(0x3f<<19))) / 2
-	backs := int(me[rules.Bar])
+	backs := int(c[rules.Bar])
 	for i := 19; i <= 24; i++ {
-		backs += int(me[i])
+		backs += int(c[i])
 	}
 	u[6] = float32(backs) / 5
 }
