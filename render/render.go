@@ -173,7 +173,7 @@ func Board(v View) ([]byte, error) {
 
 // check rejects views that cannot be drawn.
 func check(v *View) error {
-	if err := v.Pos.Validate(); err != nil {
+	if err := v.shortFacing().Validate(); err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
 	if v.Dice != (rules.Dice{}) && !v.Dice.Valid() {
@@ -217,6 +217,22 @@ func checkStep(s rules.Step) error {
 		return fmt.Errorf("render: bad step %d/%d", s.From, s.To)
 	}
 	return nil
+}
+
+// shortFacing returns the position with the opponent's checkers moved to
+// the points short nardi faces them with (the mover's point i facing the
+// opponent's 25 − i), for Position.Validate, which knows short nardi's
+// geometry only: in long nardi a side's point i and the opponent's 25 − i
+// may both be held, but never the points Facing pairs.
+func (v *View) shortFacing() rules.Position {
+	if v.Facing == nil {
+		return v.Pos
+	}
+	p, facing := v.Pos, v.facing()
+	for i := 1; i <= rules.Points; i++ {
+		p.Theirs[25-i] = v.Pos.Theirs[facing(i)]
+	}
+	return p
 }
 
 // facing returns the view's Facing, short nardi's by default.

@@ -308,6 +308,41 @@ func TestBadViews(t *testing.T) {
 	}
 }
 
+// TestLongNardiPositions: a long nardi board is checked with long nardi's
+// facing, not short nardi's. A side's point i and the opponent's 25 − i
+// may both be held there (the board of a game whose computer ran 6-6 down
+// to its ace point could not be drawn, and stayed behind its game); two
+// sides on the points Facing pairs may not.
+func TestLongNardiPositions(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		mine, theirs map[int]int8
+		held         bool // a point held by both sides in long nardi
+		short        bool // in short nardi's geometry (Position.Validate)
+	}{
+		{"start", map[int]int8{24: 15}, map[int]int8{24: 15}, false, false},
+		{"24 and the opponent's ace", map[int]int8{24: 13, 18: 2}, map[int]int8{24: 13, 18: 1, 1: 1}, false, true},
+		{"middle game", map[int]int8{24: 8, 19: 2, 15: 2, 11: 2, 3: 1}, map[int]int8{24: 6, 22: 2, 14: 3, 10: 2, 6: 2}, false, true},
+		{"bearing off", map[int]int8{6: 3, 4: 4, 1: 2}, map[int]int8{22: 1, 19: 3, 14: 4}, false, true},
+		{"24 facing the opponent's 12", map[int]int8{24: 15}, map[int]int8{24: 14, 12: 1}, true, false},
+		{"13 facing the opponent's ace", map[int]int8{24: 14, 13: 1}, map[int]int8{24: 14, 1: 1}, true, true},
+	} {
+		p := pos(c.mine, c.theirs)
+		if err := rules.ValidateFor(rules.Long, p); (err != nil) != c.held {
+			t.Fatalf("%s: the vector is wrong: ValidateFor(Long) = %v", c.name, err)
+		}
+		if err := p.Validate(); (err != nil) != c.short {
+			t.Fatalf("%s: the vector is wrong: Validate = %v", c.name, err)
+		}
+		for _, viewer := range []Side{Mover, Opponent} {
+			_, err := Board(View{Facing: rules.Long.Facing, Pos: p, Dice: rules.Dice{6, 6}, Viewer: viewer})
+			if (err != nil) != c.held {
+				t.Errorf("%s, viewer %d: Board = %v, want an error %v", c.name, viewer, err, c.held)
+			}
+		}
+	}
+}
+
 func TestConcurrent(t *testing.T) {
 	views := benchViews(t, 24)
 	want := make([][]byte, len(views))
