@@ -131,3 +131,60 @@ func cmdAverage(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "averaged %d networks into %s\n", len(nets), *out)
 	return 0
 }
+
+// cmdDistill is "nardi distill": the evaluator fitted to its own values
+// two rolls ahead (ai.Distill).
+func cmdDistill(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("distill", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := ai.DistillConfig{Log: stdout}
+	from := fs.String("from", "ai/weights/net.bin", "the teacher network, and the student's start")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the games and of the fit's order")
+	fs.IntVar(&cfg.Games, "games", 2000, "self-play games whose positions are fitted")
+	fs.IntVar(&cfg.Workers, "workers", 1, "blocks of games made at once (the targets do not depend on it)")
+	fs.IntVar(&cfg.Epochs, "epochs", 10, "passes of the fit over the targets")
+	alpha := fs.Float64("alpha", 0.01, "the fit's learning rate in its first epoch")
+	alphaEnd := fs.Float64("alpha-end", 0.002, "the fit's learning rate in its last epoch")
+	fs.StringVar(&cfg.Dir, "dir", "distill", "where the targets and the fitted epochs go (a run resumes from them)")
+	judge := fs.String("judge", "", "judged positions (gzip JSON lines) to print the PR after each epoch")
+	out := fs.String("out", "", "write the final network here too")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cfg.Alpha, cfg.AlphaEnd = float32(*alpha), float32(*alphaEnd)
+	data, err := os.ReadFile(*from)
+	if err == nil {
+		cfg.Teacher = new(ai.Net)
+		err = cfg.Teacher.UnmarshalBinary(data)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi distill:", err)
+		return 2
+	}
+	if *judge != "" {
+		set, err := ai.LoadJudged(*judge)
+		if err != nil {
+			fmt.Fprintln(stderr, "nardi distill:", err)
+			return 2
+		}
+		cfg.Judge = func(n *ai.Net) (float64, error) { return ai.Judge0(n, set) }
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	net, err := ai.Distill(ctx, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi distill:", err)
+		return 1
+	}
+	if *out != "" {
+		data, err := net.MarshalBinary()
+		if err == nil {
+			err = os.WriteFile(*out, data, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "nardi distill:", err)
+			return 1
+		}
+	}
+	return 0
+}

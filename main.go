@@ -28,6 +28,7 @@ var commands = map[string]command{
 	"moves":    {"list the legal plays of POSID D1 D2 lines read from stdin, as JSON lines", cmdMoves},
 	"show":     {"print a position as a text board: nardi show POSID", cmdShow},
 	"train":    {"train the evaluator by self-play, resuming from checkpoints", cmdTrain},
+	"distill":  {"fit the evaluator to its own values two rolls ahead over self-play positions, resuming from its files", cmdDistill},
 	"average":  {"average a training run's checkpoints into one network: nardi average --out FILE NET...", cmdAverage},
 }
 

@@ -134,15 +134,21 @@ func saveCheckpoint(net *Net, dir string) error {
 		return fmt.Errorf("encode checkpoint: %w", err)
 	}
 	for _, name := range []string{fmt.Sprintf("net-%d.bin", net.Games), "latest.bin"} {
-		tmp := filepath.Join(dir, name+".tmp")
-		if err := os.WriteFile(tmp, data, 0o644); err != nil {
-			return fmt.Errorf("write checkpoint: %w", err)
-		}
-		if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
+		if err := writeWhole(filepath.Join(dir, name), data); err != nil {
 			return fmt.Errorf("write checkpoint: %w", err)
 		}
 	}
 	return nil
+}
+
+// writeWhole writes a file through a temporary one, so that a crash
+// never leaves half a file under its name.
+func writeWhole(path string, data []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 // trainer plays self-play games and learns from them.

@@ -1,0 +1,317 @@
+package ai
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"nardi/rules"
+)
+
+// DistillConfig sets up training toward deeper targets: a teacher network
+// plays self-play games, each position met is given its value two rolls
+// ahead (every roll of the player on roll, then every roll of the
+// opponent, each played at its best at 0-ply), and a student, starting as
+// the teacher, is fitted to those values. A target costs about 9,000
+// evaluations, against one for a TD step, and the student learns what the
+// teacher sees two rolls on.
+type DistillConfig struct {
+	Teacher *Net   // plays the games, gives the targets and is the student's start
+	Seed    uint64 // seeds every game's dice and the fit's order
+	Games   int    // self-play games whose positions are taken
+	Workers int    // blocks of games worked on at once; the result does not depend on it
+	Epochs  int    // passes of the fit over all targets
+	// Alpha is the fit's learning rate in the first epoch; it falls
+	// linearly to AlphaEnd in the last.
+	Alpha, AlphaEnd float32
+	Dir             string // targets (targets-B.bin) and epochs (fit-E.bin) go here; a run resumes from them
+	Log             io.Writer
+	Judge           func(*Net) (float64, error) // when set, logged after each epoch
+}
+
+// distillBlock is the number of games whose targets go in one file.
+const distillBlock = 50
+
+// explore is the chance that a game's player takes a random play instead
+// of its best, so that the positions met are not only the teacher's own.
+const explore = 0.05
+
+// target is one fitted position: the player on roll, and its chances two
+// rolls ahead.
+type target struct {
+	pos   rules.Position
+	probs [NumOutputs]float32
+}
+
+// targetSize is the size of a target on disk: 52 counts and 5 float32s.
+const targetSize = 2*26 + 4*NumOutputs
+
+// Distill makes the targets of cfg.Games games (skipping blocks already on
+// disk), then fits the student epoch by epoch (resuming after the last
+// epoch on disk), and returns it.
+func Distill(ctx context.Context, cfg DistillConfig) (*Net, error) {
+	if cfg.Teacher == nil || !cfg.Teacher.shortEncoding() {
+		return nil, fmt.Errorf("distill: %w", errNetInputs)
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	cfg.Workers = max(cfg.Workers, 1)
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("distill dir: %w", err)
+	}
+	if err := makeTargets(ctx, cfg); err != nil {
+		return nil, err
+	}
+	return fit(ctx, cfg)
+}
+
+// blocks is the number of target files of cfg's games.
+func (cfg DistillConfig) blocks() int { return (cfg.Games + distillBlock - 1) / distillBlock }
+
+func (cfg DistillConfig) blockPath(b int) string {
+	return filepath.Join(cfg.Dir, fmt.Sprintf("targets-%d.bin", b))
+}
+
+// makeTargets writes the target files still missing, on cfg.Workers
+// goroutines, each file whole or not at all.
+func makeTargets(ctx context.Context, cfg DistillConfig) error {
+	var todo []int
+	for b := range cfg.blocks() {
+		if _, err := os.Stat(cfg.blockPath(b)); errors.Is(err, fs.ErrNotExist) {
+			todo = append(todo, b)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	fmt.Fprintf(cfg.Log, "targets: %d blocks of %d games to make\n", len(todo), distillBlock)
+	start := time.Now()
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, cfg.Workers)
+	for w := range cfg.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tm := newTargetMaker(cfg.Teacher)
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(todo) || ctx.Err() != nil {
+					return
+				}
+				b := todo[k]
+				var buf bytes.Buffer
+				for g := b * distillBlock; g < min(cfg.Games, (b+1)*distillBlock); g++ {
+					for _, t := range tm.game(cfg.Seed, int64(g)) {
+						t.write(&buf)
+					}
+				}
+				if err := writeWhole(cfg.blockPath(b), buf.Bytes()); err != nil {
+					errs[w] = fmt.Errorf("write targets: %w", err)
+					return
+				}
+				fmt.Fprintf(cfg.Log, "targets: block %d done (%d of %d)  elapsed %s\n", b, done.Add(1), len(todo), time.Since(start).Round(time.Second))
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return ctx.Err()
+}
+
+// targetMaker plays the teacher's games and works out their targets.
+type targetMaker struct {
+	ev           [2]*Evaluator // by rule set
+	s, inner     scratch
+	results, buf []rules.Position
+}
+
+func newTargetMaker(teacher *Net) *targetMaker {
+	return &targetMaker{ev: [2]*Evaluator{NewEvaluator(teacher, rules.Nardi, rules.WithKoks), NewEvaluator(teacher, rules.Standard, rules.WithKoks)}}
+}
+
+// game plays game g of the seed, in the rule set of g's parity, and
+// returns the targets of its positions the network decides (those the
+// bear-off database knows exactly are left out).
+func (tm *targetMaker) game(seed uint64, g int64) []target {
+	rng := rand.New(rand.NewPCG(seed, uint64(g)^0x64697374))
+	die := func() int { return rng.IntN(6) + 1 }
+	ev := tm.ev[g%2]
+	var out []target
+	p := rules.Start()
+	_, d := rules.OpeningRoll(die)
+	for ply := 0; ply < 1000; ply++ {
+		if _, exact := ev.exact(&p); !exact {
+			out = append(out, target{p, tm.twoRolls(ev, &p)})
+		}
+		tm.results = append(tm.results[:0], tm.s.gen.Results(p, d, ev.Rules)...)
+		next := p.Swap()
+		if len(tm.results) > 0 {
+			i := rng.IntN(len(tm.results))
+			if rng.Float64() >= explore {
+				tm.s.eqs = ev.ply0(&p, tm.results, &tm.s, tm.s.eqs)
+				i = argmax(tm.s.eqs)
+			}
+			r := tm.results[i]
+			if r.Won() {
+				return out
+			}
+			next = r.Swap()
+		}
+		p = next
+		d = rules.Dice{die(), die()}
+	}
+	return out
+}
+
+// twoRolls returns the chances of the player on roll in p averaged over
+// its 21 rolls, each played at its best at 0-ply and followed by the
+// opponent's 21 rolls (expected).
+func (tm *targetMaker) twoRolls(ev *Evaluator, p *rules.Position) [NumOutputs]float32 {
+	var sum [NumOutputs]float32
+	for _, roll := range rules.Rolls {
+		tm.buf = append(tm.buf[:0], tm.s.gen.Results(*p, roll.Dice, ev.Rules)...)
+		o := p.Swap()
+		if len(tm.buf) > 0 {
+			tm.s.eqs = ev.ply0(p, tm.buf, &tm.s, tm.s.eqs)
+			r := tm.buf[argmax(tm.s.eqs)]
+			if r.Won() {
+				pr := outcome(r.Value(rules.WithKoks))
+				for k := range sum {
+					sum[k] += float32(roll.Weight) * pr[k]
+				}
+				continue
+			}
+			o = r.Swap()
+		}
+		pr := Probs(ev.expected(&o, &tm.inner)).flip()
+		for k := range sum {
+			sum[k] += float32(roll.Weight) * pr[k]
+		}
+	}
+	for k := range sum {
+		sum[k] /= 36
+	}
+	return sum
+}
+
+func (t *target) write(w *bytes.Buffer) {
+	for _, side := range [2]*[26]int8{&t.pos.Mine, &t.pos.Theirs} {
+		for _, n := range side {
+			w.WriteByte(byte(n))
+		}
+	}
+	for _, v := range t.probs {
+		w.Write(binary.LittleEndian.AppendUint32(nil, math.Float32bits(v)))
+	}
+}
+
+// readTargets reads a target file.
+func readTargets(path string) ([]target, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read targets: %w", err)
+	}
+	if len(data)%targetSize != 0 {
+		return nil, fmt.Errorf("read targets: %s: %d bytes, not whole targets", path, len(data))
+	}
+	out := make([]target, len(data)/targetSize)
+	for i := range out {
+		rec := data[i*targetSize : (i+1)*targetSize]
+		for j := range 26 {
+			out[i].pos.Mine[j], out[i].pos.Theirs[j] = int8(rec[j]), int8(rec[26+j])
+		}
+		for k := range NumOutputs {
+			out[i].probs[k] = math.Float32frombits(binary.LittleEndian.Uint32(rec[52+4*k:]))
+		}
+	}
+	return out, nil
+}
+
+// fit trains the student on every target, one shuffled pass an epoch,
+// resuming after the last epoch written.
+func fit(ctx context.Context, cfg DistillConfig) (*Net, error) {
+	var all []target
+	for b := range cfg.blocks() {
+		ts, err := readTargets(cfg.blockPath(b))
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, ts...)
+	}
+	student := cfg.Teacher.Widen(cfg.Teacher.Inputs)
+	first := 0
+	for e := cfg.Epochs; e > 0; e-- {
+		data, err := os.ReadFile(filepath.Join(cfg.Dir, fmt.Sprintf("fit-%d.bin", e)))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err == nil {
+			err = student.UnmarshalBinary(data)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("resume the fit: %w", err)
+		}
+		first = e
+		fmt.Fprintf(cfg.Log, "fit: resuming after epoch %d\n", e)
+		break
+	}
+	var f features
+	var a activations
+	grad := make([]float32, student.Hidden)
+	order := make([]int, len(all))
+	for e := first; e < cfg.Epochs; e++ {
+		if err := ctx.Err(); err != nil {
+			return student, err
+		}
+		alpha := cfg.Alpha
+		if cfg.Epochs > 1 {
+			alpha += (cfg.AlphaEnd - cfg.Alpha) * float32(e) / float32(cfg.Epochs-1)
+		}
+		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(e)))
+		for i := range order {
+			order[i] = i
+		}
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		loss := 0.0
+		for _, i := range order {
+			t := &all[i]
+			student.encode(&f, &t.pos)
+			student.forward(&f, &a)
+			for k := range NumOutputs {
+				d := float64(a.out[k] - t.probs[k])
+				loss += d * d
+			}
+			student.backward(&f, &a, &t.probs, alpha, grad)
+		}
+		data, err := student.MarshalBinary()
+		if err == nil {
+			err = writeWhole(filepath.Join(cfg.Dir, fmt.Sprintf("fit-%d.bin", e+1)), data)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("write the fit: %w", err)
+		}
+		msg := fmt.Sprintf("fit: epoch %d of %d on %d targets  rate %.4f  mean squared error %.5f", e+1, cfg.Epochs, len(all), alpha, loss/float64(max(1, len(all))))
+		if cfg.Judge != nil {
+			if pr, err := cfg.Judge(student); err == nil {
+				msg += fmt.Sprintf("  PR(0-ply) %.2f", pr)
+			}
+		}
+		fmt.Fprintln(cfg.Log, msg)
+	}
+	return student, nil
+}

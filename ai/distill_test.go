@@ -1,0 +1,97 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"nardi/rules"
+)
+
+// TestTwoRollsTarget checks the distilled target where the bear-off
+// database is exact: the value two rolls ahead is the value now.
+func TestTwoRollsTarget(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := newTargetMaker(net)
+	p := bearOff()
+	for _, ev := range tm.ev {
+		want, ok := ev.exact(&p)
+		if !ok {
+			t.Fatal("the bear-off is not exact in the database")
+		}
+		got := tm.twoRolls(ev, &p)
+		if d := math.Abs(ev.equity(Probs(got)) - ev.equity(want)); d > 0.01 {
+			t.Errorf("%s: two rolls ahead %v, exact %v", ev.Rules, got, want)
+		}
+	}
+}
+
+// TestDistill makes the targets of a few games and fits a small network
+// to them: the fit must come closer to the targets than the teacher, and
+// a run stopped after some epochs and resumed must end where an unbroken
+// run does.
+func TestDistill(t *testing.T) {
+	teacher := NewNet(NumInputs, 8, 4)
+	cfg := DistillConfig{Teacher: teacher, Seed: 2, Games: 3, Workers: 2, Epochs: 3, Alpha: 0.5, AlphaEnd: 0.2, Dir: t.TempDir()}
+	whole, err := Distill(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := readTargets(cfg.blockPath(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts) < 3*20 {
+		t.Fatalf("%d targets from 3 games", len(ts))
+	}
+	if !slices.ContainsFunc(ts, func(x target) bool { return x.pos == rules.Start() }) {
+		t.Error("the games' first position is not among the targets")
+	}
+	mse := func(n *Net) float64 {
+		var f features
+		var a activations
+		sum := 0.0
+		for _, x := range ts {
+			for _, v := range x.probs {
+				if v < 0 || v > 1 {
+					t.Fatalf("target %v out of [0, 1]", x.probs)
+				}
+			}
+			n.encode(&f, &x.pos)
+			n.forward(&f, &a)
+			for k := range NumOutputs {
+				d := float64(a.out[k] - x.probs[k])
+				sum += d * d
+			}
+		}
+		return sum / float64(len(ts))
+	}
+	if before, after := mse(teacher), mse(whole); after > 0.85*before {
+		t.Errorf("the fit's squared error %.4f against the teacher's %.4f", after, before)
+	}
+
+	// Stopped after one epoch, then resumed.
+	part := cfg
+	part.Dir, part.Epochs, part.Workers = t.TempDir(), 1, 1
+	if _, err := Distill(context.Background(), part); err != nil {
+		t.Fatal(err)
+	}
+	part.Epochs = 3
+	var log strings.Builder
+	part.Log = &log
+	resumed, err := Distill(context.Background(), part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(resumed.W1, whole.W1) || !slices.Equal(resumed.W2, whole.W2) {
+		t.Error("a resumed run differs from an unbroken one")
+	}
+	if !strings.Contains(log.String(), "resuming after epoch 1") || strings.Contains(log.String(), "targets:") {
+		t.Errorf("the second run did not resume from the first's files:\n%s", log.String())
+	}
+}
