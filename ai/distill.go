@@ -21,8 +21,8 @@ import (
 
 // DistillConfig sets up training toward deeper targets: a teacher network
 // plays self-play games, each position met is given its value two rolls
-// ahead (every roll of the player on roll, then every roll of the
-// opponent, each played at its best at 0-ply), and a student, starting as
+// ahead (RollProbs: every roll of the player on roll, then every roll of
+// the opponent, each played at its best at 0-ply), and a student, starting as
 // the teacher, is fitted to those values. A target costs about 9,000
 // evaluations, against one for a TD step, and the student learns what the
 // teacher sees two rolls on.
@@ -135,9 +135,9 @@ func makeTargets(ctx context.Context, cfg DistillConfig) error {
 
 // targetMaker plays the teacher's games and works out their targets.
 type targetMaker struct {
-	ev           [2]*Evaluator // by rule set
-	s, inner     scratch
-	results, buf []rules.Position
+	ev      [2]*Evaluator // by rule set
+	s       scratch
+	results []rules.Position
 }
 
 func newTargetMaker(teacher *Net) *targetMaker {
@@ -156,7 +156,7 @@ func (tm *targetMaker) game(seed uint64, g int64) []target {
 	_, d := rules.OpeningRoll(die)
 	for ply := 0; ply < 1000; ply++ {
 		if _, exact := ev.exact(&p); !exact {
-			out = append(out, target{p, tm.twoRolls(ev, &p)})
+			out = append(out, target{p, [NumOutputs]float32(ev.RollProbs(p))})
 		}
 		tm.results = append(tm.results[:0], tm.s.gen.Results(p, d, ev.Rules)...)
 		next := p.Swap()
@@ -176,37 +176,6 @@ func (tm *targetMaker) game(seed uint64, g int64) []target {
 		d = rules.Dice{die(), die()}
 	}
 	return out
-}
-
-// twoRolls returns the chances of the player on roll in p averaged over
-// its 21 rolls, each played at its best at 0-ply and followed by the
-// opponent's 21 rolls (expected).
-func (tm *targetMaker) twoRolls(ev *Evaluator, p *rules.Position) [NumOutputs]float32 {
-	var sum [NumOutputs]float32
-	for _, roll := range rules.Rolls {
-		tm.buf = append(tm.buf[:0], tm.s.gen.Results(*p, roll.Dice, ev.Rules)...)
-		o := p.Swap()
-		if len(tm.buf) > 0 {
-			tm.s.eqs = ev.ply0(p, tm.buf, &tm.s, tm.s.eqs)
-			r := tm.buf[argmax(tm.s.eqs)]
-			if r.Won() {
-				pr := outcome(r.Value(rules.WithKoks))
-				for k := range sum {
-					sum[k] += float32(roll.Weight) * pr[k]
-				}
-				continue
-			}
-			o = r.Swap()
-		}
-		pr := Probs(ev.expected(&o, &tm.inner)).flip()
-		for k := range sum {
-			sum[k] += float32(roll.Weight) * pr[k]
-		}
-	}
-	for k := range sum {
-		sum[k] /= 36
-	}
-	return sum
 }
 
 func (t *target) write(w *bytes.Buffer) {

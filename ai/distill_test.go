@@ -2,34 +2,12 @@ package ai
 
 import (
 	"context"
-	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"nardi/rules"
 )
-
-// TestTwoRollsTarget checks the distilled target where the bear-off
-// database is exact: the value two rolls ahead is the value now.
-func TestTwoRollsTarget(t *testing.T) {
-	net, err := ShippedNet()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tm := newTargetMaker(net)
-	p := bearOff()
-	for _, ev := range tm.ev {
-		want, ok := ev.exact(&p)
-		if !ok {
-			t.Fatal("the bear-off is not exact in the database")
-		}
-		got := tm.twoRolls(ev, &p)
-		if d := math.Abs(ev.equity(Probs(got)) - ev.equity(want)); d > 0.01 {
-			t.Errorf("%s: two rolls ahead %v, exact %v", ev.Rules, got, want)
-		}
-	}
-}
 
 // TestDistill makes the targets of a few games and fits a small network
 // to them: the fit must come closer to the targets than the teacher, and
@@ -51,6 +29,12 @@ func TestDistill(t *testing.T) {
 	}
 	if !slices.ContainsFunc(ts, func(x target) bool { return x.pos == rules.Start() }) {
 		t.Error("the games' first position is not among the targets")
+	}
+	ev := NewEvaluator(teacher, rules.Nardi, rules.WithKoks) // game 0's rules
+	for _, x := range ts[:5] {
+		if want := ev.RollProbs(x.pos); x.probs != [NumOutputs]float32(want) {
+			t.Errorf("%s: target %v, two rolls ahead %v", x.pos.PositionID(), x.probs, want)
+		}
 	}
 	mse := func(n *Net) float64 {
 		var f features
