@@ -28,8 +28,13 @@ func TestLongNardiAgainstTheComputer(t *testing.T) {
 		}
 		g = h.load(id).Game
 		if c, _ := counterOf(m); c != g.Counter() {
+			// The board is behind the game for a moment: wait until it
+			// catches up (a board that never does fails here, rather than
+			// the loop spinning on its old buttons).
+			at := g.Counter()
+			h.waitBoard(b.ID, func(m telegramtest.Message) bool { c, _ := counterOf(m); return c >= at })
 			turns--
-			continue // the board is behind the game for a moment
+			continue
 		}
 		legal := map[string]bool{}
 		for _, s := range g.NextSteps() {
