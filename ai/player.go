@@ -82,17 +82,19 @@ type style struct {
 	// (at most keep1, within window1 of the best at 0-ply); keep2 and
 	// window2 those looked at two rolls ahead; keep3 and window3 those
 	// looked at three rolls ahead (none when keep3 is 0), on as many of
-	// the opponent's rolls as work3 positions evaluated allow (deeper).
+	// the opponent's rolls as work3 positions evaluated allow (deeper),
+	// the 3-ply estimates standing when the rolls done weigh at least
+	// cover3 of 36.
 	keep1, keep2, keep3       int
 	window1, window2, window3 float64
-	work3                     int
+	work3, cover3             int
 }
 
 var styles = map[Level]style{
 	Easy:   {noise: 0.16, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
 	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12},
-	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 2, window3: 0.05, work3: 450000},
+	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 3, window3: 0.10, work3: 1300000, cover3: 12},
 }
 
 // Player chooses plays for one level. It is safe for concurrent use.
@@ -150,7 +152,7 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 		cs[k].eq = e.ply2(&results[cs[k].i], &s)
 	}
 	if st.keep3 > 1 {
-		if top := filter(cs, st.keep3, st.window3); len(top) > 1 && deeper(e, results, top, st.work3, &s) {
+		if top := filter(cs, st.keep3, st.window3); len(top) > 1 && deeper(e, results, top, st.work3, st.cover3, &s) {
 			cs = top
 		}
 	}
@@ -170,9 +172,9 @@ var spread = func() (o [21]int) {
 // deeper re-estimates the candidates three rolls ahead, all of them on
 // the same opponent's rolls at a time, until every roll is done or work
 // positions have been evaluated. It tells whether it could: the estimates
-// stand on the rolls done when these weigh at least a third of all rolls;
-// with fewer the candidates keep their two-roll estimates.
-func deeper(e *Evaluator, results []rules.Position, cs []candidate, work int, s *scratch) bool {
+// stand on the rolls done when these weigh at least cover of 36; with
+// fewer the candidates keep their two-roll estimates.
+func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover int, s *scratch) bool {
 	opps := make([]rules.Position, len(cs))
 	for k := range cs {
 		opps[k] = results[cs[k].i].Swap()
@@ -198,7 +200,7 @@ func deeper(e *Evaluator, results []rules.Position, cs []candidate, work int, s 
 		weight += roll.Weight
 	}
 	s.work += inner.work
-	if 3*weight < 36 {
+	if weight < cover {
 		return false
 	}
 	for k := range cs {

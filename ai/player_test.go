@@ -114,6 +114,25 @@ func TestLevelStrength(t *testing.T) {
 	t.Logf("PR easy %.2f, medium %.2f, hard %.2f (%d positions)", easy, medium, hard, len(sample))
 }
 
+// TestMasterStrength checks that master's deeper search plays better than
+// hard on a sample of the judged positions. Master takes about a second a
+// decision, so the test is left out of short and race runs.
+func TestMasterStrength(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("master is slow; run without -race and -short")
+	}
+	set := loadJudged(t)
+	var sample []JudgedPosition
+	for i := 0; i < len(set); i += 20 {
+		sample = append(sample, set[i])
+	}
+	hard, master := levelPR(t, Hard, sample), levelPR(t, Master, sample)
+	if master >= hard {
+		t.Errorf("master PR %.2f, hard %.2f on %d positions: master is no stronger", master, hard, len(sample))
+	}
+	t.Logf("PR hard %.2f, master %.2f (%d positions)", hard, master, len(sample))
+}
+
 // BenchmarkPly0 times evaluating every play of the judged positions at
 // 0-ply, with a network of the raw inputs and the same network given the
 // extra ones, so the cost of the extras shows as a ratio in one run.

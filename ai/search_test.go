@@ -62,7 +62,7 @@ func TestDeeperBudget(t *testing.T) {
 	want := []float64{e.ply3(&results[0], &s), e.ply3(&results[1], &s)}
 	full := s.work
 	cs := []candidate{{0, 0.5}, {1, 0.25}}
-	if !deeper(e, results, cs, math.MaxInt, &s) {
+	if !deeper(e, results, cs, math.MaxInt, 36, &s) {
 		t.Fatal("gave up without a limit")
 	}
 	for k, c := range cs {
@@ -72,14 +72,17 @@ func TestDeeperBudget(t *testing.T) {
 	}
 	s.work = 0
 	cs = []candidate{{0, 0.5}, {1, 0.25}}
-	if !deeper(e, results, cs, full/2, &s) || s.work >= full*3/4 {
+	if !deeper(e, results, cs, full/2, 12, &s) || s.work >= full*3/4 {
 		t.Errorf("half the budget: gave up or went on to %d of %d positions", s.work, full)
 	}
 	if cs[0].eq == want[0] || math.Abs(cs[0].eq-want[0]) > 0.2 {
 		t.Errorf("half the rolls: %.4f, all of them %.4f", cs[0].eq, want[0])
 	}
 	cs = []candidate{{0, 0.5}, {1, 0.25}}
-	if deeper(e, results, cs, 1, &s) || cs[0].eq != 0.5 || cs[1].eq != 0.25 {
+	if deeper(e, results, cs, full/2, 36, &s) || cs[0].eq != 0.5 || cs[1].eq != 0.25 {
+		t.Errorf("half the budget, all rolls wanted: changed the estimates: %v", cs)
+	}
+	if deeper(e, results, cs, 1, 12, &s) || cs[0].eq != 0.5 || cs[1].eq != 0.25 {
 		t.Errorf("no budget: searched or changed the estimates: %v", cs)
 	}
 }
