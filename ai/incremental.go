@@ -76,6 +76,9 @@ func (n *Net) forwardNear(b *base, p *rules.Position, a *activations) {
 	copy(h, b.sums)
 	for side, pair := range [2][2]*[26]int8{{&p.Mine, &b.pos.Mine}, {&p.Theirs, &b.pos.Theirs}} {
 		now, was := pair[0], pair[1]
+		if *now == *was {
+			continue // the side not hit, mostly
+		}
 		blk := side * (24*4 + 2)
 		for pt := 1; pt <= 24; pt++ {
 			if now[pt] == was[pt] {

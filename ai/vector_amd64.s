@@ -84,7 +84,52 @@ TEXT ·sigmoidsAVX2(SB), NOSPLIT, $0-24
 	VMOVD        AX, X10
 	VBROADCASTSS X10, Y10
 
+	// Sixteen at a time while there are, two independent gathers
+	// in flight, then the last eight.
+	CMPQ CX, $16
+	JB   sigmoidLast
+
 sigmoidLoop:
+	VMOVUPS    (DI), Y0
+	VMOVUPS    32(DI), Y11
+	VMAXPS     Y8, Y0, Y0
+	VMAXPS     Y8, Y11, Y11
+	VMINPS     Y9, Y0, Y0
+	VMINPS     Y9, Y11, Y11
+	VADDPS     Y9, Y0, Y0
+	VADDPS     Y9, Y11, Y11
+	VMULPS     Y10, Y0, Y0
+	VMULPS     Y10, Y11, Y11
+	VCVTTPS2DQ Y0, Y1
+	VCVTTPS2DQ Y11, Y12
+	VCVTDQ2PS  Y1, Y2
+	VCVTDQ2PS  Y12, Y13
+	VSUBPS     Y2, Y0, Y3
+	VSUBPS     Y13, Y11, Y14
+	VPCMPEQD   Y5, Y5, Y5
+	VGATHERDPS Y5, (SI)(Y1*4), Y4
+	VPCMPEQD   Y15, Y15, Y15
+	VGATHERDPS Y15, (SI)(Y12*4), Y13
+	VPCMPEQD   Y6, Y6, Y6
+	VGATHERDPS Y6, 4(SI)(Y1*4), Y7
+	VPCMPEQD   Y15, Y15, Y15
+	VGATHERDPS Y15, 4(SI)(Y12*4), Y2
+	VSUBPS     Y4, Y7, Y7
+	VSUBPS     Y13, Y2, Y2
+	VMULPS     Y7, Y3, Y7
+	VMULPS     Y2, Y14, Y2
+	VADDPS     Y7, Y4, Y4
+	VADDPS     Y2, Y13, Y13
+	VMOVUPS    Y4, (DI)
+	VMOVUPS    Y13, 32(DI)
+	ADDQ       $64, DI
+	SUBQ       $16, CX
+	CMPQ       CX, $16
+	JAE        sigmoidLoop
+
+sigmoidLast:
+	TESTQ      CX, CX
+	JZ         sigmoidDone
 	VMOVUPS    (DI), Y0
 	VMAXPS     Y8, Y0, Y0
 	VMINPS     Y9, Y0, Y0
@@ -101,8 +146,7 @@ sigmoidLoop:
 	VMULPS     Y7, Y3, Y7
 	VADDPS     Y7, Y4, Y4
 	VMOVUPS    Y4, (DI)
-	ADDQ       $32, DI
-	SUBQ       $8, CX
-	JNZ        sigmoidLoop
+
+sigmoidDone:
 	VZEROUPPER
 	RET
