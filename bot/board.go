@@ -421,7 +421,7 @@ func (b *Bot) picture(rec *store.GameRecord, v viewer) ([]byte, error) {
 	g := rec.Game
 	turn := g.Turn()
 	view := render.View{
-		Facing:     g.Options().Game().Facing,
+		Variant:    g.Options().Game(),
 		Pos:        g.PositionFor(turn),
 		MoverColor: render.Color(turn.Color()),
 		HomeLeft:   v.user.Settings.HomeLeft,

@@ -60,10 +60,10 @@ const (
 // Pos is a sensible default: the player on roll looks at the board with the
 // white checkers, no dice, no cube, home at the bottom right, landscape.
 type View struct {
-	// Facing gives the other side's number of the viewer's point i
-	// (rules.Variant.Facing); nil is short nardi's 25 − i. Long nardi's
-	// sides both travel the same way round, and so face differently.
-	Facing func(i int) int
+	// Variant is the game on the board; nil is short nardi. Long nardi's
+	// sides both travel the same way round, and so face each other
+	// differently (rules.Variant.Facing).
+	Variant rules.Variant
 
 	// Pos is the position as it stands now, seen from the player on roll
 	// (Pos.Mine are the mover's checkers). In the middle of a turn it
@@ -173,7 +173,7 @@ func Board(v View) ([]byte, error) {
 
 // check rejects views that cannot be drawn.
 func check(v *View) error {
-	if err := v.shortFacing().Validate(); err != nil {
+	if err := rules.ValidateFor(v.Variant, v.Pos); err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
 	if v.Dice != (rules.Dice{}) && !v.Dice.Valid() {
@@ -219,26 +219,10 @@ func checkStep(s rules.Step) error {
 	return nil
 }
 
-// shortFacing returns the position with the opponent's checkers moved to
-// the points short nardi faces them with (the mover's point i facing the
-// opponent's 25 − i), for Position.Validate, which knows short nardi's
-// geometry only: in long nardi a side's point i and the opponent's 25 − i
-// may both be held, but never the points Facing pairs.
-func (v *View) shortFacing() rules.Position {
-	if v.Facing == nil {
-		return v.Pos
-	}
-	p, facing := v.Pos, v.facing()
-	for i := 1; i <= rules.Points; i++ {
-		p.Theirs[25-i] = v.Pos.Theirs[facing(i)]
-	}
-	return p
-}
-
-// facing returns the view's Facing, short nardi's by default.
+// facing returns the view's variant's Facing, short nardi's by default.
 func (v *View) facing() func(int) int {
-	if v.Facing != nil {
-		return v.Facing
+	if v.Variant != nil {
+		return v.Variant.Facing
 	}
 	return func(i int) int { return 25 - i }
 }

@@ -312,7 +312,7 @@ func TestBadViews(t *testing.T) {
 // facing, not short nardi's. A side's point i and the opponent's 25 − i
 // may both be held there (the board of a game whose computer ran 6-6 down
 // to its ace point could not be drawn, and stayed behind its game); two
-// sides on the points Facing pairs may not.
+// sides on the points the variant faces may not.
 func TestLongNardiPositions(t *testing.T) {
 	for _, c := range []struct {
 		name         string
@@ -335,7 +335,7 @@ func TestLongNardiPositions(t *testing.T) {
 			t.Fatalf("%s: the vector is wrong: Validate = %v", c.name, err)
 		}
 		for _, viewer := range []Side{Mover, Opponent} {
-			_, err := Board(View{Facing: rules.Long.Facing, Pos: p, Dice: rules.Dice{6, 6}, Viewer: viewer})
+			_, err := Board(View{Variant: rules.Long, Pos: p, Dice: rules.Dice{6, 6}, Viewer: viewer})
 			if (err != nil) != c.held {
 				t.Errorf("%s, viewer %d: Board = %v, want an error %v", c.name, viewer, err, c.held)
 			}
