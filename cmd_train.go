@@ -51,24 +51,16 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi train: --ext, --judge and --lookahead are for short nardi networks")
 		return 2
 	}
+	var err error
 	if *from != "" {
-		data, err := os.ReadFile(*from)
-		if err == nil {
-			cfg.From = new(ai.Net)
-			err = cfg.From.UnmarshalBinary(data)
-		}
-		if err != nil {
+		if cfg.From, err = readNet(*from); err != nil {
 			fmt.Fprintln(stderr, "nardi train:", err)
 			return 2
 		}
 	}
-	if *judge != "" {
-		set, err := ai.LoadJudged(*judge)
-		if err != nil {
-			fmt.Fprintln(stderr, "nardi train:", err)
-			return 2
-		}
-		cfg.Judge = func(n *ai.Net) (float64, error) { return ai.Judge0(n, set) }
+	if cfg.Judge, err = judgeOf(*judge); err != nil {
+		fmt.Fprintln(stderr, "nardi train:", err)
+		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -77,17 +69,49 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi train:", err)
 		return 1
 	}
-	if *out != "" {
-		data, err := net.MarshalBinary()
-		if err == nil {
-			err = os.WriteFile(*out, data, 0o644)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "nardi train:", err)
-			return 1
-		}
+	if err := writeNet(*out, net); err != nil {
+		fmt.Fprintln(stderr, "nardi train:", err)
+		return 1
 	}
 	return 0
+}
+
+// readNet reads a network file.
+func readNet(path string) (*ai.Net, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	n := new(ai.Net)
+	if err := n.UnmarshalBinary(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, nil
+}
+
+// judgeOf returns the 0-ply judge of the judged positions in path, nil
+// when path is empty.
+func judgeOf(path string) (func(*ai.Net) (float64, error), error) {
+	if path == "" {
+		return nil, nil
+	}
+	set, err := ai.LoadJudged(path)
+	if err != nil {
+		return nil, err
+	}
+	return func(n *ai.Net) (float64, error) { return ai.Judge0(n, set) }, nil
+}
+
+// writeNet writes the network to path, when there is one.
+func writeNet(path string, net *ai.Net) error {
+	if path == "" {
+		return nil
+	}
+	data, err := net.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
 }
 
 // cmdAverage is "nardi average --out FILE NET...": the mean of a run's
@@ -105,13 +129,9 @@ func cmdAverage(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var nets []*ai.Net
 	for _, name := range fs.Args() {
-		data, err := os.ReadFile(name)
-		n := new(ai.Net)
-		if err == nil {
-			err = n.UnmarshalBinary(data)
-		}
+		n, err := readNet(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "nardi average: %s: %v\n", name, err)
+			fmt.Fprintln(stderr, "nardi average:", err)
 			return 2
 		}
 		nets = append(nets, n)
@@ -152,22 +172,13 @@ func cmdDistill(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.Alpha, cfg.AlphaEnd = float32(*alpha), float32(*alphaEnd)
-	data, err := os.ReadFile(*from)
-	if err == nil {
-		cfg.Teacher = new(ai.Net)
-		err = cfg.Teacher.UnmarshalBinary(data)
+	var err error
+	if cfg.Teacher, err = readNet(*from); err == nil {
+		cfg.Judge, err = judgeOf(*judge)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "nardi distill:", err)
 		return 2
-	}
-	if *judge != "" {
-		set, err := ai.LoadJudged(*judge)
-		if err != nil {
-			fmt.Fprintln(stderr, "nardi distill:", err)
-			return 2
-		}
-		cfg.Judge = func(n *ai.Net) (float64, error) { return ai.Judge0(n, set) }
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -176,15 +187,9 @@ func cmdDistill(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi distill:", err)
 		return 1
 	}
-	if *out != "" {
-		data, err := net.MarshalBinary()
-		if err == nil {
-			err = os.WriteFile(*out, data, 0o644)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "nardi distill:", err)
-			return 1
-		}
+	if err := writeNet(*out, net); err != nil {
+		fmt.Fprintln(stderr, "nardi distill:", err)
+		return 1
 	}
 	return 0
 }
