@@ -1,7 +1,9 @@
 package ai
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"nardi/rules"
 )
@@ -34,14 +36,23 @@ func sideUnits(me, op *[26]int8, u []float32) {
 // is its point q.
 type masks struct{ held, taken uint32 }
 
-// masksOf returns the masks of a side's checkers, without branches.
+// masksOf returns the masks of a side's checkers, eight points at a time:
+// adding 0x7f (0x7e) to a byte of 0 to 15 checkers sets its top bit when
+// it holds at least one (two), and the multiply gathers the eight top bits
+// into one byte.
 func masksOf(c *[26]int8) (m masks) {
-	for i := 1; i <= 24; i++ {
-		n := int32(c[i])
-		m.taken |= uint32(-n>>31&1) << i
-		m.held |= uint32((1-n)>>31&1) << i
+	b := (*[26]byte)(unsafe.Pointer(c))
+	for k := 0; k < 3; k++ {
+		x := binary.LittleEndian.Uint64(b[1+8*k:])
+		m.taken |= topBits(x+0x7f7f7f7f7f7f7f7f) << (1 + 8*k)
+		m.held |= topBits(x+0x7e7e7e7e7e7e7e7e) << (1 + 8*k)
 	}
 	return m
+}
+
+// topBits gathers the top bit of each byte of x, byte i to bit i.
+func topBits(x uint64) uint32 {
+	return uint32((x & 0x8080808080808080 >> 7 * 0x0102040810204080) >> 56)
 }
 
 // mirrored turns a mask of the other side's points into the side's own
@@ -86,23 +97,27 @@ func shots(from, blocked, blots uint32) int {
 		return 0
 	}
 	const board = 1<<25 - 1
+	// reach[a]: where one step of a lands; open[a]: those landings a
+	// second step may start from.
+	var reach, open [7]uint32
+	for a := 1; a <= 6; a++ {
+		reach[a] = from << a & board
+		open[a] = reach[a] &^ blocked
+	}
 	n := 0
 	for a := 1; a <= 6; a++ {
 		// Doubles: up to four steps of a, each stop open.
-		r := from << a & board
-		hit := r & blots
-		for k := 2; k <= 4 && hit == 0; k++ {
-			r = (r &^ blocked) << a & board
+		hit := reach[a] & blots
+		for r, k := open[a], 2; k <= 4 && hit == 0 && r != 0; k++ {
+			r = r << a & board
 			hit = r & blots
+			r &^= blocked
 		}
 		if hit != 0 {
 			n++
 		}
 		for b := a + 1; b <= 6; b++ {
-			ra, rb := from<<a&board, from<<b&board
-			hit := (ra | rb) & blots
-			hit |= ((ra&^blocked)<<b | (rb&^blocked)<<a) & blots
-			if hit != 0 {
+			if (reach[a]|reach[b]|open[a]<<b|open[b]<<a)&blots != 0 {
 				n += 2
 			}
 		}
