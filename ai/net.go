@@ -55,32 +55,34 @@ func NewNet(inputs, hidden int, seed uint64) *Net {
 	return n
 }
 
-// sigmoidTable samples the logistic function on [-sigmoidRange,
-// sigmoidRange]; sigmoid interpolates between the samples.
-const (
-	sigmoidRange = 16
-	sigmoidSteps = 4096
-)
+// sigmoidRange clamps the sigmoid's argument: beyond ±16 the logistic
+// function is within 1.2e-7 of 0 or 1.
+const sigmoidRange = 16
 
-var sigmoidTable = func() (t [sigmoidSteps + 2]float32) {
-	for i := range t {
-		x := float64(i)*2*sigmoidRange/sigmoidSteps - sigmoidRange
-		t[i] = float32(1 / (1 + math.Exp(-x)))
-	}
-	return t
-}()
+// log2e is log₂ e as a float32.
+const log2e = float32(math.Log2E)
 
+// exp2Poly are the coefficients, lowest first, of a degree 5 polynomial
+// for 2^f with f in [−½, ½], fitted to its relative error (at most 2.1e-7
+// in float32).
+var exp2Poly = [6]float32{1.0000001, 0.69314694, 0.24022084, 0.055507492, 0.009677468, 0.0013271277}
+
+// sigmoid is the logistic function 1/(1+e^−x), worked out as 1/(1+2^y)
+// with y = −x·log₂ e split into the nearest integer k and f = y−k: 2^f
+// by exp2Poly, 2^k by the float's exponent bits. Each product is rounded
+// before it is added (no fused multiply-add), in the order
+// sigmoidsAVX2 works, so the assembly gives the same bits.
 func sigmoid(x float32) float32 {
-	if x <= -sigmoidRange {
-		return sigmoidTable[0]
+	x = min(max(x, -sigmoidRange), sigmoidRange)
+	y := float32(x * -log2e)
+	k := float32(math.RoundToEven(float64(y)))
+	f := y - k
+	p := exp2Poly[5]
+	for i := 4; i >= 0; i-- {
+		p = float32(p*f) + exp2Poly[i]
 	}
-	if x >= sigmoidRange {
-		return sigmoidTable[sigmoidSteps]
-	}
-	f := (x + sigmoidRange) * (sigmoidSteps / (2 * sigmoidRange))
-	i := int(f)
-	frac := f - float32(i)
-	return sigmoidTable[i] + float32(frac*(sigmoidTable[i+1]-sigmoidTable[i]))
+	e := float32(p * math.Float32frombits(uint32(int32(k)+127)<<23))
+	return 1 / (1 + e)
 }
 
 // activations is the scratch of one forward pass.
@@ -113,9 +115,12 @@ func (n *Net) forward(f *features, a *activations) {
 func (n *Net) finish(a *activations) {
 	h := a.hidden
 	sigmoids(h)
+	var sums [8]float32 // the outputs' sums, padded for sigmoids
 	for o := 0; o < NumOutputs; o++ {
-		a.out[o] = sigmoid(n.B2[o] + dot(n.W2[o*n.Hidden:(o+1)*n.Hidden], h))
+		sums[o] = n.B2[o] + dot(n.W2[o*n.Hidden:(o+1)*n.Hidden], h)
 	}
+	sigmoids(sums[:])
+	copy(a.out[:], sums[:NumOutputs])
 }
 
 // backward moves the outputs of the last forward pass toward target by

@@ -39,7 +39,7 @@ func dot(w, x []float32) float32 {
 // sigmoids replaces each sum in h by its sigmoid.
 func sigmoids(h []float32) {
 	if fastVectors && len(h) > 0 && len(h)%8 == 0 {
-		sigmoidsAVX2(&h[0], len(h), &sigmoidTable[0])
+		sigmoidsAVX2(&h[0], len(h), &exp2Poly[0])
 		return
 	}
 	sigmoidsGo(h)
@@ -58,4 +58,4 @@ func addAVX2(h, w *float32, n int)
 func dotAVX2(w, x *float32, n int) float32
 
 //go:noescape
-func sigmoidsAVX2(h *float32, n int, table *float32)
+func sigmoidsAVX2(h *float32, n int, poly *float32)

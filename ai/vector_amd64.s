@@ -66,87 +66,63 @@ dotLoop:
 	MOVSS        X0, ret+24(FP)
 	RET
 
-// func sigmoidsAVX2(h *float32, n int, table *float32)
+// func sigmoidsAVX2(h *float32, n int, poly *float32)
 //
-// As sigmoid: x clamped to [-16, 16], f = (x+16)*128, i = int(f),
-// t[i] + (f-i)*(t[i+1]-t[i]).
+// As sigmoid: x clamped to [-16, 16], y = x*-log2e, k = y rounded to the
+// nearest even integer, f = y-k, p = poly[5]*f+poly[4] ... *f+poly[0] by
+// Horner, e = p*2^k (k+127 in the exponent bits), 1/(1+e).
 TEXT ·sigmoidsAVX2(SB), NOSPLIT, $0-24
 	MOVQ         h+0(FP), DI
 	MOVQ         n+8(FP), CX
-	MOVQ         table+16(FP), SI
+	MOVQ         poly+16(FP), SI
 	MOVL         $0xc1800000, AX // -16
+	VMOVD        AX, X6
+	VBROADCASTSS X6, Y6
+	MOVL         $0x41800000, AX // 16
+	VMOVD        AX, X7
+	VBROADCASTSS X7, Y7
+	MOVL         $0xbfb8aa3b, AX // -log2e
 	VMOVD        AX, X8
 	VBROADCASTSS X8, Y8
-	MOVL         $0x41800000, AX // 16
-	VMOVD        AX, X9
-	VBROADCASTSS X9, Y9
-	MOVL         $0x43000000, AX // 128
-	VMOVD        AX, X10
-	VBROADCASTSS X10, Y10
-
-	// Sixteen at a time while there are, two independent gathers
-	// in flight, then the last eight.
-	CMPQ CX, $16
-	JB   sigmoidLast
+	VBROADCASTSS 20(SI), Y9
+	VBROADCASTSS 16(SI), Y10
+	VBROADCASTSS 12(SI), Y11
+	VBROADCASTSS 8(SI), Y12
+	VBROADCASTSS 4(SI), Y13
+	VBROADCASTSS (SI), Y14
+	MOVL         $0x3f800000, AX // 1
+	VMOVD        AX, X15
+	VBROADCASTSS X15, Y15
+	MOVL         $127, AX
+	VMOVD        AX, X5
+	VPBROADCASTD X5, Y5
 
 sigmoidLoop:
 	VMOVUPS    (DI), Y0
-	VMOVUPS    32(DI), Y11
-	VMAXPS     Y8, Y0, Y0
-	VMAXPS     Y8, Y11, Y11
-	VMINPS     Y9, Y0, Y0
-	VMINPS     Y9, Y11, Y11
-	VADDPS     Y9, Y0, Y0
-	VADDPS     Y9, Y11, Y11
-	VMULPS     Y10, Y0, Y0
-	VMULPS     Y10, Y11, Y11
-	VCVTTPS2DQ Y0, Y1
-	VCVTTPS2DQ Y11, Y12
-	VCVTDQ2PS  Y1, Y2
-	VCVTDQ2PS  Y12, Y13
-	VSUBPS     Y2, Y0, Y3
-	VSUBPS     Y13, Y11, Y14
-	VPCMPEQD   Y5, Y5, Y5
-	VGATHERDPS Y5, (SI)(Y1*4), Y4
-	VPCMPEQD   Y15, Y15, Y15
-	VGATHERDPS Y15, (SI)(Y12*4), Y13
-	VPCMPEQD   Y6, Y6, Y6
-	VGATHERDPS Y6, 4(SI)(Y1*4), Y7
-	VPCMPEQD   Y15, Y15, Y15
-	VGATHERDPS Y15, 4(SI)(Y12*4), Y2
-	VSUBPS     Y4, Y7, Y7
-	VSUBPS     Y13, Y2, Y2
-	VMULPS     Y7, Y3, Y7
-	VMULPS     Y2, Y14, Y2
-	VADDPS     Y7, Y4, Y4
-	VADDPS     Y2, Y13, Y13
-	VMOVUPS    Y4, (DI)
-	VMOVUPS    Y13, 32(DI)
-	ADDQ       $64, DI
-	SUBQ       $16, CX
-	CMPQ       CX, $16
-	JAE        sigmoidLoop
-
-sigmoidLast:
-	TESTQ      CX, CX
-	JZ         sigmoidDone
-	VMOVUPS    (DI), Y0
-	VMAXPS     Y8, Y0, Y0
-	VMINPS     Y9, Y0, Y0
-	VADDPS     Y9, Y0, Y0
-	VMULPS     Y10, Y0, Y0
-	VCVTTPS2DQ Y0, Y1
-	VCVTDQ2PS  Y1, Y2
-	VSUBPS     Y2, Y0, Y3
-	VPCMPEQD   Y5, Y5, Y5
-	VGATHERDPS Y5, (SI)(Y1*4), Y4
-	VPCMPEQD   Y6, Y6, Y6
-	VGATHERDPS Y6, 4(SI)(Y1*4), Y7
-	VSUBPS     Y4, Y7, Y7
-	VMULPS     Y7, Y3, Y7
-	VADDPS     Y7, Y4, Y4
-	VMOVUPS    Y4, (DI)
-
-sigmoidDone:
+	VMAXPS     Y6, Y0, Y0
+	VMINPS     Y7, Y0, Y0
+	VMULPS     Y8, Y0, Y0
+	VROUNDPS   $0, Y0, Y1
+	VSUBPS     Y1, Y0, Y0
+	VMULPS     Y9, Y0, Y2
+	VADDPS     Y10, Y2, Y2
+	VMULPS     Y0, Y2, Y2
+	VADDPS     Y11, Y2, Y2
+	VMULPS     Y0, Y2, Y2
+	VADDPS     Y12, Y2, Y2
+	VMULPS     Y0, Y2, Y2
+	VADDPS     Y13, Y2, Y2
+	VMULPS     Y0, Y2, Y2
+	VADDPS     Y14, Y2, Y2
+	VCVTTPS2DQ Y1, Y1
+	VPADDD     Y5, Y1, Y1
+	VPSLLD     $23, Y1, Y1
+	VMULPS     Y1, Y2, Y2
+	VADDPS     Y15, Y2, Y2
+	VDIVPS     Y2, Y15, Y2
+	VMOVUPS    Y2, (DI)
+	ADDQ       $32, DI
+	SUBQ       $8, CX
+	JNZ        sigmoidLoop
 	VZEROUPPER
 	RET
