@@ -1,6 +1,12 @@
 package ai
 
-import "nardi/rules"
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+
+	"nardi/rules"
+)
 
 // pointUnits returns the four inputs of a point holding n checkers of one
 // side, as encode sets them.
@@ -37,6 +43,7 @@ type base struct {
 	pos   rules.Position
 	sums  []float32
 	extra [3]float32
+	pips  [2]int             // the sides' pip counts
 	ext   [ExtInputs]float32 // when the network has the extra inputs
 }
 
@@ -53,6 +60,7 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 		axpy(b.sums, n.W1[in.i*n.Hidden:(in.i+1)*n.Hidden], in.v)
 	}
 	b.extra = extraUnits(p)
+	b.pips[0], b.pips[1] = p.Pips()
 	if n.hasExt() {
 		b.ext = extUnits(p)
 	}
@@ -74,29 +82,39 @@ func (n *Net) forwardNear(b *base, p *rules.Position, a *activations) {
 	}
 	h := a.hidden
 	copy(h, b.sums)
+	pips := b.pips
 	for side, pair := range [2][2]*[26]int8{{&p.Mine, &b.pos.Mine}, {&p.Theirs, &b.pos.Theirs}} {
 		now, was := pair[0], pair[1]
 		if *now == *was {
 			continue // the side not hit, mostly
 		}
 		blk := side * (24*4 + 2)
-		for pt := 1; pt <= 24; pt++ {
-			if now[pt] == was[pt] {
-				continue
-			}
-			un, uw := pointUnits(now[pt]), pointUnits(was[pt])
-			for k := 0; k < 4; k++ {
-				n.addRow(h, blk+(pt-1)*4+k, un[k]-uw[k])
+		bn, bw := (*[26]byte)(unsafe.Pointer(now)), (*[26]byte)(unsafe.Pointer(was))
+		for chunk := 1; chunk <= 17; chunk += 8 {
+			// The points of the chunk that changed, one byte each.
+			diff := binary.LittleEndian.Uint64(bn[chunk:]) ^ binary.LittleEndian.Uint64(bw[chunk:])
+			for diff != 0 {
+				pt := chunk + bits.TrailingZeros64(diff)/8
+				diff &^= 0xff << (8 * (pt - chunk))
+				pips[side] += pt * int(now[pt]-was[pt])
+				un, uw := pointUnits(now[pt]), pointUnits(was[pt])
+				for k := 0; k < 4; k++ {
+					n.addRow(h, blk+(pt-1)*4+k, un[k]-uw[k])
+				}
 			}
 		}
 		if now[rules.Bar] != was[rules.Bar] {
+			pips[side] += rules.Bar * int(now[rules.Bar]-was[rules.Bar])
 			n.addRow(h, blk+96, float32(now[rules.Bar]-was[rules.Bar])/2)
 		}
 		if now[rules.Off] != was[rules.Off] {
 			n.addRow(h, blk+97, float32(now[rules.Off]-was[rules.Off])/15)
 		}
 	}
-	extra := extraUnits(p)
+	extra := [3]float32{float32(pips[0]) / 167, float32(pips[1]) / 167, 0}
+	if contact(p) {
+		extra[2] = 1
+	}
 	for k := range extra {
 		n.addRow(h, 2*(24*4+2)+k, extra[k]-b.extra[k])
 	}
