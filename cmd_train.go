@@ -193,3 +193,39 @@ func cmdDistill(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// cmdPrune is "nardi prune": a small network trained to rank plays as the
+// evaluator does, for the searches to look only at its best few.
+func cmdPrune(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("prune", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := ai.PruneConfig{Log: stdout}
+	from := fs.String("from", "ai/weights/net.bin", "the network whose judgement the pruner learns")
+	fs.IntVar(&cfg.Hidden, "hidden", 32, "the pruner's hidden units")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the weights and the games")
+	fs.IntVar(&cfg.Games, "games", 20000, "self-play games whose plays are learnt from")
+	alpha := fs.Float64("alpha", 0.1, "learning rate at the start")
+	alphaEnd := fs.Float64("alpha-end", 0.01, "learning rate at the last game")
+	out := fs.String("out", "prune.bin", "where the pruner goes")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cfg.Alpha, cfg.AlphaEnd = float32(*alpha), float32(*alphaEnd)
+	var err error
+	if cfg.Teacher, err = readNet(*from); err != nil {
+		fmt.Fprintln(stderr, "nardi prune:", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	net, err := ai.TrainPruner(ctx, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi prune:", err)
+		return 1
+	}
+	if err := writeNet(*out, net); err != nil {
+		fmt.Fprintln(stderr, "nardi prune:", err)
+		return 1
+	}
+	return 0
+}

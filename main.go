@@ -29,6 +29,7 @@ var commands = map[string]command{
 	"show":     {"print a position as a text board: nardi show POSID", cmdShow},
 	"train":    {"train the evaluator by self-play, resuming from checkpoints", cmdTrain},
 	"distill":  {"fit the evaluator to its own values two rolls ahead over self-play positions, resuming from its files", cmdDistill},
+	"prune":    {"train the small network that ranks plays for the searches", cmdPrune},
 	"average":  {"average a training run's checkpoints into one network: nardi average --out FILE NET...", cmdAverage},
 }
 

@@ -64,6 +64,11 @@ type scratch struct {
 	b   base
 	gen rules.Generator
 	eqs []float64
+	// pb and pa are the pruner's base and activations; top the results
+	// it keeps.
+	pb  base
+	pa  activations
+	top []int
 	// work counts the positions evaluated with this scratch and, once a
 	// search returns, those of the scratch it used inside.
 	work int
@@ -129,10 +134,15 @@ func (e *Evaluator) Evaluate(p rules.Position) Probs {
 // ply0 returns the equities, for the mover, of the results of plays from
 // p, evaluating each from p's own evaluation by the points that changed.
 func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch, out []float64) []float64 {
-	out = out[:0]
 	s.work += len(results)
+	return e.rank(e.Net, &s.b, &s.a, p, results, s, out)
+}
+
+// rank is ply0 by the network net, from base b with activations a.
+func (e *Evaluator) rank(net *Net, b *base, a *activations, p *rules.Position, results []rules.Position, s *scratch, out []float64) []float64 {
+	out = out[:0]
 	opp := p.Swap()
-	e.Net.setBase(&s.b, &opp, &s.f)
+	net.setBase(b, &opp, &s.f)
 	for i := range results {
 		r := &results[i]
 		if r.Won() {
@@ -142,8 +152,8 @@ func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch
 		o := r.Swap()
 		pr, ok := e.exact(&o)
 		if !ok {
-			e.Net.forwardNear(&s.b, &o, &s.a)
-			pr = Probs(s.a.out)
+			net.forwardNear(b, &o, a)
+			pr = Probs(a.out)
 			pr.tidy()
 		}
 		out = append(out, e.equity(pr.flip()))
@@ -151,15 +161,51 @@ func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch
 	return out
 }
 
+// bestPlay returns the index of the best of the results of plays from p
+// at 0-ply and its equity for the mover. When the network has a pruner
+// and there are more than pruneKeep results, the network judges only the
+// pruner's best pruneKeep: a search's inner steps (the opponent's answer,
+// the mover's next play) cost a fraction of judging every play.
+func (e *Evaluator) bestPlay(p *rules.Position, results []rules.Position, s *scratch) (int, float64) {
+	pruner := e.Net.pruner
+	if pruner == nil || len(results) <= pruneKeep {
+		s.eqs = e.ply0(p, results, s, s.eqs)
+		i := argmax(s.eqs)
+		return i, s.eqs[i]
+	}
+	s.work += (len(results)+pruneShare-1)/pruneShare + pruneKeep
+	s.eqs = e.rank(pruner, &s.pb, &s.pa, p, results, s, s.eqs)
+	s.top = topIndices(s.eqs, pruneKeep, s.top)
+	opp := p.Swap()
+	e.Net.setBase(&s.b, &opp, &s.f)
+	best, bestEq := -1, math.Inf(-1)
+	for _, i := range s.top {
+		r := &results[i]
+		var eq float64
+		if r.Won() {
+			eq = e.won(r)
+		} else {
+			o := r.Swap()
+			pr, ok := e.exact(&o)
+			if !ok {
+				e.Net.forwardNear(&s.b, &o, &s.a)
+				pr = Probs(s.a.out)
+				pr.tidy()
+			}
+			eq = e.equity(pr.flip())
+		}
+		if eq > bestEq || eq == bestEq && i < best {
+			best, bestEq = i, eq
+		}
+	}
+	return best, bestEq
+}
+
 // best0 returns the largest 0-ply equity for the mover among the results
 // of plays from p.
 func (e *Evaluator) best0(p *rules.Position, results []rules.Position, s *scratch) float64 {
-	s.eqs = e.ply0(p, results, s, s.eqs)
-	best := math.Inf(-1)
-	for _, eq := range s.eqs {
-		best = max(best, eq)
-	}
-	return best
+	_, eq := e.bestPlay(p, results, s)
+	return eq
 }
 
 // ply1 returns the mover's equity of a result averaged over the opponent's

@@ -32,6 +32,8 @@ type Net struct {
 	B1     []float32
 	W2     []float32 // output-major: W2[o*Hidden+h]
 	B2     []float32
+	// pruner, when set, ranks plays for the searches (see bestPlay).
+	pruner *Net
 }
 
 // NewNet returns a network of the inputs and hidden units with small
@@ -217,6 +219,7 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 // them.
 func (n *Net) Widen(inputs int) *Net {
 	w := *n
+	w.pruner = nil // it learnt this network's judgement, not the copy's
 	w.Inputs = max(inputs, n.Inputs)
 	w.W1 = make([]float32, w.Inputs*n.Hidden)
 	copy(w.W1, n.W1)

@@ -54,6 +54,11 @@ func ParseLevel(s string) (Level, error) {
 //go:embed weights/net.bin
 var shippedWeights []byte
 
+// shippedPruner is the shipped network's pruner (nardi prune).
+//
+//go:embed weights/prune.bin
+var shippedPruner []byte
+
 var (
 	shippedOnce sync.Once
 	shippedNet  *Net
@@ -61,14 +66,22 @@ var (
 )
 
 // ShippedNet returns the network trained by the project and embedded in
-// the binary. It is loaded once and shared.
+// the binary, with its pruner. It is loaded once and shared.
 func ShippedNet() (*Net, error) {
 	shippedOnce.Do(func() {
 		shippedNet = new(Net)
+		pruner := new(Net)
 		shippedErr = shippedNet.UnmarshalBinary(shippedWeights)
 		if shippedErr == nil && !shippedNet.shortEncoding() {
 			shippedErr = errNetInputs
 		}
+		if shippedErr == nil {
+			shippedErr = pruner.UnmarshalBinary(shippedPruner)
+		}
+		if shippedErr == nil && pruner.Inputs != NumInputs {
+			shippedErr = fmt.Errorf("the pruner: %w", errNetInputs)
+		}
+		shippedNet.pruner = pruner
 	})
 	return shippedNet, shippedErr
 }
@@ -93,8 +106,8 @@ type style struct {
 var styles = map[Level]style{
 	Easy:   {noise: 0.16, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
-	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12},
-	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 3, window3: 0.10, work3: 1300000, cover3: 12},
+	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12, keep3: 2, window3: 0.10, work3: 135000, cover3: 36},
+	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 4, window3: 0.15, work3: 1300000, cover3: 12},
 }
 
 // Player chooses plays for one level. It is safe for concurrent use.
@@ -171,9 +184,12 @@ var spread = func() (o [21]int) {
 
 // deeper re-estimates the candidates three rolls ahead, all of them on
 // the same opponent's rolls at a time, until every roll is done or work
-// positions have been evaluated. It tells whether it could: the estimates
-// stand on the rolls done when these weigh at least cover of 36; with
-// fewer the candidates keep their two-roll estimates.
+// positions have been evaluated (a pruner's evaluations counted as
+// bestPlay counts them), or, at the pace of the rolls done so far, the
+// work would end before the rolls reach cover of 36: then it stops at
+// once rather than spend the budget for nothing. It tells whether it
+// could: the estimates stand on the rolls done when these weigh at least
+// cover; with fewer the candidates keep their two-roll estimates.
 func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover int, s *scratch) bool {
 	opps := make([]rules.Position, len(cs))
 	for k := range cs {
@@ -181,10 +197,16 @@ func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover 
 	}
 	sums := make([]float64, len(cs))
 	var inner scratch
-	weight := 0
-	for _, ri := range spread {
+	weight, need := 0, 0 // need: the rolls of spread that reach cover
+	for w := 0; w < cover && need < len(spread); need++ {
+		w += rules.Rolls[spread[need]].Weight
+	}
+	for done, ri := range spread {
 		if inner.work > work {
 			break
+		}
+		if weight < cover && done > 0 && inner.work/done*need > work {
+			break // at this pace the budget ends before cover is reached
 		}
 		roll := rules.Rolls[ri]
 		for k := range cs {

@@ -64,8 +64,8 @@ func (e *Evaluator) answered(r, opp *rules.Position, d rules.Dice, s, inner *scr
 	if len(replies) == 0 {
 		return onRoll(r, inner)
 	}
-	inner.eqs = e.opp.ply0(opp, replies, inner, inner.eqs)
-	reply := replies[argmax(inner.eqs)]
+	i, _ := e.opp.bestPlay(opp, replies, inner)
+	reply := replies[i]
 	if reply.Won() {
 		return -e.opp.won(&reply)
 	}
@@ -113,8 +113,8 @@ func (e *Evaluator) onRoll2(p *rules.Position, s *scratch) float64 {
 			opp := p.Swap()
 			v = -e.opp.onRoll1(&opp, &inner)
 		} else {
-			s.eqs = e.ply0(p, results, s, s.eqs)
-			v = e.ply1(&results[argmax(s.eqs)], &inner)
+			i, _ := e.bestPlay(p, results, s)
+			v = e.ply1(&results[i], &inner)
 		}
 		total += float64(roll.Weight) * v
 	}

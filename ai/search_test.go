@@ -50,7 +50,8 @@ func bearOff() rules.Position {
 // TestDeeperBudget checks the three-roll search of several candidates:
 // with budget enough it gives each its ply3, with a small one it stops
 // early and estimates on the rolls done, with almost none it gives up and
-// changes nothing.
+// changes nothing; when all rolls are wanted and the budget cannot reach
+// them, it gives up early.
 func TestDeeperBudget(t *testing.T) {
 	net, err := ShippedNet()
 	if err != nil {
@@ -79,8 +80,12 @@ func TestDeeperBudget(t *testing.T) {
 		t.Errorf("half the rolls: %.4f, all of them %.4f", cs[0].eq, want[0])
 	}
 	cs = []candidate{{0, 0.5}, {1, 0.25}}
+	s.work = 0
 	if deeper(e, results, cs, full/2, 36, &s) || cs[0].eq != 0.5 || cs[1].eq != 0.25 {
 		t.Errorf("half the budget, all rolls wanted: changed the estimates: %v", cs)
+	}
+	if s.work > full/4 {
+		t.Errorf("half the budget, all rolls wanted: spent %d of %d positions before giving up", s.work, full)
 	}
 	if deeper(e, results, cs, 1, 12, &s) || cs[0].eq != 0.5 || cs[1].eq != 0.25 {
 		t.Errorf("no budget: searched or changed the estimates: %v", cs)

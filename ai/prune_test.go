@@ -1,0 +1,152 @@
+package ai
+
+import (
+	"cmp"
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"nardi/rules"
+)
+
+// pruneStatsOn ranks the plays of every k-th judged position by the
+// network and by the pruner (standard rules, as the judge plays them).
+func pruneStatsOn(t *testing.T, net, pruner *Net, set []JudgedPosition, k int) pruneStats {
+	t.Helper()
+	e := NewEvaluator(net, rules.Standard, rules.WithKoks)
+	var st pruneStats
+	var s scratch
+	for i := 0; i < len(set); i += k {
+		jp := set[i]
+		_, results := rules.LegalPlays(jp.Pos, jp.Dice, rules.Standard)
+		teacher := e.ply0(&jp.Pos, results, &s, nil)
+		mine := e.rank(pruner, &s.pb, &s.pa, &jp.Pos, results, &s, nil)
+		st.add(teacher, mine)
+	}
+	if st.decisions == 0 {
+		t.Fatal("no decisions to rank")
+	}
+	return st
+}
+
+// TestTrainPruner trains a small pruner on a few games twice: the runs
+// must agree bit for bit, and the pruner must keep the network's best
+// play on judged positions far more often than an untrained one does.
+func TestTrainPruner(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := PruneConfig{Teacher: net, Hidden: 8, Seed: 3, Games: 40, Alpha: 0.1, AlphaEnd: 0.02}
+	a, err := TrainPruner(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := TrainPruner(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.W1, b.W1) || !slices.Equal(a.W2, b.W2) || !slices.Equal(a.B2, b.B2) {
+		t.Error("two runs of the same training differ")
+	}
+	set := loadJudged(t)
+	trained := pruneStatsOn(t, net, a, set, 10)
+	fresh := pruneStatsOn(t, net, NewNet(NumInputs, 8, 3), set, 10)
+	t.Logf("trained: %s; untrained: %s", trained, fresh)
+	if trained.found*10 < fresh.found*12 || trained.lost > fresh.lost/2 {
+		t.Errorf("trained pruner (%s) hardly better than an untrained one (%s)", trained, fresh)
+	}
+}
+
+// TestShippedPruner checks that the shipped pruner keeps the network's
+// own best play among its few in nearly every judged decision, and that
+// a search's bestPlay then picks exactly what judging every play picks.
+func TestShippedPruner(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.pruner == nil {
+		t.Fatal("the shipped network has no pruner")
+	}
+	set := loadJudged(t)
+	st := pruneStatsOn(t, net, net.pruner, set, 1)
+	t.Logf("shipped pruner on %d decisions: %s", st.decisions, st)
+	if float64(st.found) < 0.95*float64(st.decisions) || st.lost/float64(st.decisions) > 0.001 {
+		t.Errorf("shipped pruner: %s", st)
+	}
+	e := NewEvaluator(net, rules.Standard, rules.WithKoks)
+	var s scratch
+	same, n := 0, 0
+	for _, jp := range set {
+		_, results := rules.LegalPlays(jp.Pos, jp.Dice, rules.Standard)
+		if len(results) <= pruneKeep {
+			continue
+		}
+		n++
+		i, eq := e.bestPlay(&jp.Pos, results, &s)
+		all := e.ply0(&jp.Pos, results, &s, nil)
+		if eq != all[i] {
+			t.Fatalf("%s: bestPlay's equity %v, the network's %v", jp.ID, eq, all[i])
+		}
+		if i == argmax(all) {
+			same++
+		}
+	}
+	if float64(same) < 0.95*float64(n) {
+		t.Errorf("bestPlay picks the network's best in %d of %d decisions", same, n)
+	}
+}
+
+// TestTopIndices compares topIndices with a stable sort of all indices,
+// on values with many ties.
+func TestTopIndices(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 2000 {
+		v := make([]float64, 1+rng.IntN(40))
+		for i := range v {
+			v[i] = float64(rng.IntN(8))
+		}
+		all := make([]int, len(v))
+		for i := range all {
+			all[i] = i
+		}
+		slices.SortStableFunc(all, func(a, b int) int { return cmp.Compare(v[b], v[a]) })
+		keep := 1 + rng.IntN(6)
+		want := all[:min(keep, len(all))]
+		if got := topIndices(v, keep, nil); !slices.Equal(got, want) {
+			t.Fatalf("top %d of %v: %v, want %v", keep, v, got, want)
+		}
+	}
+}
+
+// BenchmarkPruned times two rolls ahead (ply2) on the first play of each
+// judged position, with the shipped pruner and without, so that what the
+// pruner saves shows as a ratio in one run.
+func BenchmarkPruned(b *testing.B) {
+	set := loadJudged(b)
+	net, err := ShippedNet()
+	if err != nil {
+		b.Fatal(err)
+	}
+	bare := *net
+	bare.pruner = nil
+	for _, c := range []struct {
+		name string
+		net  *Net
+	}{{"pruned", net}, {"every-play", &bare}} {
+		b.Run(c.name, func(b *testing.B) {
+			e := NewEvaluator(c.net, rules.Standard, rules.WithKoks)
+			var s scratch
+			i := 0
+			for b.Loop() {
+				jp := set[i%len(set)]
+				i++
+				if _, results := rules.LegalPlays(jp.Pos, jp.Dice, rules.Standard); len(results) > 0 {
+					e.ply2(&results[0], &s)
+				}
+			}
+		})
+	}
+}
