@@ -62,15 +62,21 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi train:", err)
 		return 2
 	}
+	return runTraining("train", *out, stderr, func(ctx context.Context) (*ai.Net, error) { return ai.Train(ctx, cfg) })
+}
+
+// runTraining runs a training command's work until it ends or the process
+// is interrupted, then writes the network to out (when given); it returns
+// the command's exit status.
+func runTraining(name, out string, stderr io.Writer, run func(context.Context) (*ai.Net, error)) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	net, err := ai.Train(ctx, cfg)
-	if err != nil {
-		fmt.Fprintln(stderr, "nardi train:", err)
-		return 1
+	net, err := run(ctx)
+	if err == nil {
+		err = writeNet(out, net)
 	}
-	if err := writeNet(*out, net); err != nil {
-		fmt.Fprintln(stderr, "nardi train:", err)
+	if err != nil {
+		fmt.Fprintf(stderr, "nardi %s: %v\n", name, err)
 		return 1
 	}
 	return 0
@@ -180,18 +186,7 @@ func cmdDistill(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi distill:", err)
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	net, err := ai.Distill(ctx, cfg)
-	if err != nil {
-		fmt.Fprintln(stderr, "nardi distill:", err)
-		return 1
-	}
-	if err := writeNet(*out, net); err != nil {
-		fmt.Fprintln(stderr, "nardi distill:", err)
-		return 1
-	}
-	return 0
+	return runTraining("distill", *out, stderr, func(ctx context.Context) (*ai.Net, error) { return ai.Distill(ctx, cfg) })
 }
 
 // cmdPrune is "nardi prune": a small network trained to rank plays as the
@@ -216,16 +211,5 @@ func cmdPrune(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi prune:", err)
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	net, err := ai.TrainPruner(ctx, cfg)
-	if err != nil {
-		fmt.Fprintln(stderr, "nardi prune:", err)
-		return 1
-	}
-	if err := writeNet(*out, net); err != nil {
-		fmt.Fprintln(stderr, "nardi prune:", err)
-		return 1
-	}
-	return 0
+	return runTraining("prune", *out, stderr, func(ctx context.Context) (*ai.Net, error) { return ai.TrainPruner(ctx, cfg) })
 }

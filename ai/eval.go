@@ -144,21 +144,25 @@ func (e *Evaluator) rank(net *Net, b *base, a *activations, p *rules.Position, r
 	opp := p.Swap()
 	net.setBase(b, &opp, &s.f)
 	for i := range results {
-		r := &results[i]
-		if r.Won() {
-			out = append(out, e.won(r))
-			continue
-		}
-		o := r.Swap()
-		pr, ok := e.exact(&o)
-		if !ok {
-			net.forwardNear(b, &o, a)
-			pr = Probs(a.out)
-			pr.tidy()
-		}
-		out = append(out, e.equity(pr.flip()))
+		out = append(out, e.resultEquity(net, b, a, &results[i]))
 	}
 	return out
+}
+
+// resultEquity is the mover's 0-ply equity of result r by the network net,
+// from base b (set to the position before the play, the opponent on roll).
+func (e *Evaluator) resultEquity(net *Net, b *base, a *activations, r *rules.Position) float64 {
+	if r.Won() {
+		return e.won(r)
+	}
+	o := r.Swap()
+	pr, ok := e.exact(&o)
+	if !ok {
+		net.forwardNear(b, &o, a)
+		pr = Probs(a.out)
+		pr.tidy()
+	}
+	return e.equity(pr.flip())
 }
 
 // bestPlay returns the index of the best of the results of plays from p
@@ -180,20 +184,7 @@ func (e *Evaluator) bestPlay(p *rules.Position, results []rules.Position, s *scr
 	e.Net.setBase(&s.b, &opp, &s.f)
 	best, bestEq := -1, math.Inf(-1)
 	for _, i := range s.top {
-		r := &results[i]
-		var eq float64
-		if r.Won() {
-			eq = e.won(r)
-		} else {
-			o := r.Swap()
-			pr, ok := e.exact(&o)
-			if !ok {
-				e.Net.forwardNear(&s.b, &o, &s.a)
-				pr = Probs(s.a.out)
-				pr.tidy()
-			}
-			eq = e.equity(pr.flip())
-		}
+		eq := e.resultEquity(e.Net, &s.b, &s.a, &results[i])
 		if eq > bestEq || eq == bestEq && i < best {
 			best, bestEq = i, eq
 		}
