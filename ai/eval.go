@@ -171,17 +171,27 @@ func (e *Evaluator) resultEquity(net *Net, b *base, a *activations, r *rules.Pos
 // pruner's best pruneKeep: a search's inner steps (the opponent's answer,
 // the mover's next play) cost a fraction of judging every play.
 func (e *Evaluator) bestPlay(p *rules.Position, results []rules.Position, s *scratch) (int, float64) {
+	opp := p.Swap()
 	pruner := e.Net.pruner
 	if pruner == nil || len(results) <= pruneKeep {
-		s.eqs = e.ply0(p, results, s, s.eqs)
-		i := argmax(s.eqs)
-		return i, s.eqs[i]
+		s.work += len(results)
+		e.Net.baseFor(&s.b, &opp, &s.f)
+		best, bestEq := -1, math.Inf(-1)
+		for i := range results {
+			if eq := e.resultEquity(e.Net, &s.b, &s.a, &results[i]); eq > bestEq {
+				best, bestEq = i, eq
+			}
+		}
+		return best, bestEq
 	}
 	s.work += (len(results)+pruneShare-1)/pruneShare + pruneKeep
-	s.eqs = e.rank(pruner, &s.pb, &s.pa, p, results, s, s.eqs)
+	pruner.baseFor(&s.pb, &opp, &s.f)
+	s.eqs = s.eqs[:0]
+	for i := range results {
+		s.eqs = append(s.eqs, e.resultEquity(pruner, &s.pb, &s.pa, &results[i]))
+	}
 	s.top = topIndices(s.eqs, pruneKeep, s.top)
-	opp := p.Swap()
-	e.Net.setBase(&s.b, &opp, &s.f)
+	e.Net.baseFor(&s.b, &opp, &s.f)
 	best, bestEq := -1, math.Inf(-1)
 	for _, i := range s.top {
 		eq := e.resultEquity(e.Net, &s.b, &s.a, &results[i])

@@ -40,6 +40,7 @@ func extraUnits(p *rules.Position) [3]float32 {
 // base is a position with its hidden layer's input sums, from which
 // positions that differ in a few points are evaluated cheaply.
 type base struct {
+	net   *Net // the network whose sums these are
 	pos   rules.Position
 	sums  []float32
 	extra [3]float32
@@ -49,7 +50,7 @@ type base struct {
 
 // setBase computes the hidden sums of p.
 func (n *Net) setBase(b *base, p *rules.Position, f *features) {
-	b.pos = *p
+	b.net, b.pos = n, *p
 	if len(b.sums) != n.Hidden {
 		b.sums = make([]float32, n.Hidden)
 	}
@@ -64,6 +65,18 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 	if n.hasExt() {
 		b.ext = extUnits(p)
 	}
+}
+
+// baseFor makes b hold p's hidden sums by n, computing them only when b
+// holds another network's or another position's: a search asks for the
+// best play of each of 21 rolls from one position, and they share one
+// base. n's weights must not change while b is reused (searches do not
+// train).
+func (n *Net) baseFor(b *base, p *rules.Position, f *features) {
+	if b.net == n && b.pos == *p && len(b.sums) == n.Hidden {
+		return
+	}
+	n.setBase(b, p, f)
 }
 
 // addRow adds d times input i's weights to the sums.
