@@ -118,8 +118,9 @@ func (n *Net) finish(a *activations) {
 	h := a.hidden
 	sigmoids(h)
 	var sums [8]float32 // the outputs' sums, padded for sigmoids
+	dots5(n.W2, h, &sums)
 	for o := 0; o < NumOutputs; o++ {
-		sums[o] = n.B2[o] + dot(n.W2[o*n.Hidden:(o+1)*n.Hidden], h)
+		sums[o] += n.B2[o]
 	}
 	sigmoids(sums[:])
 	copy(a.out[:], sums[:NumOutputs])

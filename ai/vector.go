@@ -70,6 +70,13 @@ func dotGo(w, x []float32) float32 {
 	return ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 }
 
+// dots5Go sets out[k] to dotGo(w[k*len(x):], x) for k below five.
+func dots5Go(w, x []float32, out *[8]float32) {
+	for k := range 5 {
+		out[k] = dotGo(w[k*len(x):], x)
+	}
+}
+
 // sigmoidsGo replaces each sum in h by its sigmoid.
 func sigmoidsGo(h []float32) {
 	for j := range h {

@@ -36,6 +36,17 @@ func dot(w, x []float32) float32 {
 	return dotGo(w, x)
 }
 
+// dots5 sets out[k] to dot(w[k*len(x):], x) for k below five: the
+// outputs' sums of a hidden layer x, w the rows of their weights.
+func dots5(w, x []float32, out *[8]float32) {
+	if fastVectors && len(x) > 0 && len(x)%8 == 0 {
+		w = w[:5*len(x)]
+		dots5AVX2(&w[0], &x[0], len(x), &out[0])
+		return
+	}
+	dots5Go(w, x, out)
+}
+
 // sigmoids replaces each sum in h by its sigmoid.
 func sigmoids(h []float32) {
 	if fastVectors && len(h) > 0 && len(h)%8 == 0 {
@@ -59,3 +70,6 @@ func dotAVX2(w, x *float32, n int) float32
 
 //go:noescape
 func sigmoidsAVX2(h *float32, n int, poly *float32)
+
+//go:noescape
+func dots5AVX2(w, x *float32, n int, out *float32)

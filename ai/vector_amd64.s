@@ -66,6 +66,84 @@ dotLoop:
 	MOVSS        X0, ret+24(FP)
 	RET
 
+// func dots5AVX2(w, x *float32, n int, out *float32)
+//
+// Five dots at once, of x with the five rows of n floats from w: out[k]
+// gets the bits dotAVX2 would give for row k, x loaded once.
+TEXT ·dots5AVX2(SB), NOSPLIT, $0-32
+	MOVQ   w+0(FP), SI
+	MOVQ   x+8(FP), DI
+	MOVQ   n+16(FP), CX
+	MOVQ   out+24(FP), DX
+	MOVQ   CX, R8
+	SHLQ   $2, R8 // a row's bytes
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+
+dots5Loop:
+	VMOVUPS (DI), Y5
+	MOVQ    SI, R9
+	VMULPS  (R9), Y5, Y6
+	VADDPS  Y6, Y0, Y0
+	ADDQ    R8, R9
+	VMULPS  (R9), Y5, Y6
+	VADDPS  Y6, Y1, Y1
+	ADDQ    R8, R9
+	VMULPS  (R9), Y5, Y6
+	VADDPS  Y6, Y2, Y2
+	ADDQ    R8, R9
+	VMULPS  (R9), Y5, Y6
+	VADDPS  Y6, Y3, Y3
+	ADDQ    R8, R9
+	VMULPS  (R9), Y5, Y6
+	VADDPS  Y6, Y4, Y4
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	SUBQ    $8, CX
+	JNZ     dots5Loop
+
+	// each as dotAVX2: ((s0+s4) + (s2+s6)) + ((s1+s5) + (s3+s7))
+	VEXTRACTF128 $1, Y0, X6
+	VADDPS       X6, X0, X0
+	VMOVHLPS     X0, X0, X6
+	VADDPS       X6, X0, X0
+	VMOVSHDUP    X0, X6
+	VADDSS       X6, X0, X0
+	MOVSS        X0, 0(DX)
+	VEXTRACTF128 $1, Y1, X6
+	VADDPS       X6, X1, X1
+	VMOVHLPS     X1, X1, X6
+	VADDPS       X6, X1, X1
+	VMOVSHDUP    X1, X6
+	VADDSS       X6, X1, X1
+	MOVSS        X1, 4(DX)
+	VEXTRACTF128 $1, Y2, X6
+	VADDPS       X6, X2, X2
+	VMOVHLPS     X2, X2, X6
+	VADDPS       X6, X2, X2
+	VMOVSHDUP    X2, X6
+	VADDSS       X6, X2, X2
+	MOVSS        X2, 8(DX)
+	VEXTRACTF128 $1, Y3, X6
+	VADDPS       X6, X3, X3
+	VMOVHLPS     X3, X3, X6
+	VADDPS       X6, X3, X3
+	VMOVSHDUP    X3, X6
+	VADDSS       X6, X3, X3
+	MOVSS        X3, 12(DX)
+	VEXTRACTF128 $1, Y4, X6
+	VADDPS       X6, X4, X4
+	VMOVHLPS     X4, X4, X6
+	VADDPS       X6, X4, X4
+	VMOVSHDUP    X4, X6
+	VADDSS       X6, X4, X4
+	MOVSS        X4, 16(DX)
+	VZEROUPPER
+	RET
+
 // func sigmoidsAVX2(h *float32, n int, poly *float32)
 //
 // As sigmoid: x clamped to [-16, 16], y = x*-log2e, k = y rounded to the

@@ -11,4 +11,6 @@ func add(h, w []float32) { addGo(h, w) }
 
 func dot(w, x []float32) float32 { return dotGo(w, x) }
 
+func dots5(w, x []float32, out *[8]float32) { dots5Go(w, x, out) }
+
 func sigmoids(h []float32) { sigmoidsGo(h) }

@@ -49,6 +49,17 @@ func TestVectorsMatchGo(t *testing.T) {
 			if g, w := dot(w, h), dotGo(w, h); math.Float32bits(g) != math.Float32bits(w) {
 				t.Fatalf("dot of %d: %v, want %v", n, g, w)
 			}
+			if n%8 == 0 {
+				w5 := vec(5*n, 1)
+				var g, w [8]float32
+				dots5(w5, h, &g)
+				for k := range 5 {
+					w[k] = dotGo(w5[k*n:], h)
+				}
+				if g != w {
+					t.Fatalf("dots5 of %d: %v, want %v", n, g, w)
+				}
+			}
 			s := vec(n, 20)
 			for i := range s {
 				switch rng.IntN(10) {
