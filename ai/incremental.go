@@ -8,24 +8,6 @@ import (
 	"nardi/rules"
 )
 
-// pointUnits returns the four inputs of a point holding n checkers of one
-// side, as encode sets them.
-func pointUnits(n int8) (u [4]float32) {
-	if n >= 1 {
-		u[0] = 1
-	}
-	if n >= 2 {
-		u[1] = 1
-	}
-	if n >= 3 {
-		u[2] = 1
-	}
-	if n > 3 {
-		u[3] = float32(n-3) / 2
-	}
-	return u
-}
-
 // extraUnits returns the inputs after the two sides' blocks: pip counts
 // and contact.
 func extraUnits(p *rules.Position) [3]float32 {
@@ -67,6 +49,44 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 	}
 }
 
+// nearSide adds to the sums h the change of one side's inputs from was to
+// now (the side's block starting at input blk), and to its pip count the
+// change of pips. The rows are added in the order of the inputs, as
+// forward adds them, a point's units one by one.
+func (n *Net) nearSide(h []float32, now, was *[26]int8, blk int, pips *int) {
+	bn, bw := (*[26]byte)(unsafe.Pointer(now)), (*[26]byte)(unsafe.Pointer(was))
+	for chunk := 1; chunk <= 17; chunk += 8 {
+		// The points of the chunk that changed, one byte each.
+		diff := binary.LittleEndian.Uint64(bn[chunk:]) ^ binary.LittleEndian.Uint64(bw[chunk:])
+		for diff != 0 {
+			pt := chunk + bits.TrailingZeros64(diff)/8
+			diff &^= 0xff << (8 * (pt - chunk))
+			c, w := int(now[pt]), int(was[pt])
+			*pips += pt * (c - w)
+			// Units below the third go 0 -> 1 (or back) one at a time; the
+			// fourth counts the checkers above three, by halves.
+			row := blk + (pt-1)*4
+			sign, lo, hi := float32(1), w, c
+			if lo > hi {
+				sign, lo, hi = -1, c, w
+			}
+			for k := lo; k < min(hi, 3); k++ {
+				n.addRow(h, row+k, sign)
+			}
+			if hi > 3 {
+				n.addRow(h, row+3, sign*float32(hi-max(lo, 3))/2)
+			}
+		}
+	}
+	if now[rules.Bar] != was[rules.Bar] {
+		*pips += rules.Bar * int(now[rules.Bar]-was[rules.Bar])
+		n.addRow(h, blk+96, float32(now[rules.Bar]-was[rules.Bar])/2)
+	}
+	if now[rules.Off] != was[rules.Off] {
+		n.addRow(h, blk+97, float32(now[rules.Off]-was[rules.Off])/15)
+	}
+}
+
 // baseFor makes b hold p's hidden sums by n, computing them only when b
 // holds another network's or another position's: a search asks for the
 // best play of each of 21 rolls from one position, and they share one
@@ -96,34 +116,8 @@ func (n *Net) forwardNear(b *base, p *rules.Position, a *activations) {
 	h := a.hidden
 	copy(h, b.sums)
 	pips := b.pips
-	for side, pair := range [2][2]*[26]int8{{&p.Mine, &b.pos.Mine}, {&p.Theirs, &b.pos.Theirs}} {
-		now, was := pair[0], pair[1]
-		if *now == *was {
-			continue // the side not hit, mostly
-		}
-		blk := side * (24*4 + 2)
-		bn, bw := (*[26]byte)(unsafe.Pointer(now)), (*[26]byte)(unsafe.Pointer(was))
-		for chunk := 1; chunk <= 17; chunk += 8 {
-			// The points of the chunk that changed, one byte each.
-			diff := binary.LittleEndian.Uint64(bn[chunk:]) ^ binary.LittleEndian.Uint64(bw[chunk:])
-			for diff != 0 {
-				pt := chunk + bits.TrailingZeros64(diff)/8
-				diff &^= 0xff << (8 * (pt - chunk))
-				pips[side] += pt * int(now[pt]-was[pt])
-				un, uw := pointUnits(now[pt]), pointUnits(was[pt])
-				for k := 0; k < 4; k++ {
-					n.addRow(h, blk+(pt-1)*4+k, un[k]-uw[k])
-				}
-			}
-		}
-		if now[rules.Bar] != was[rules.Bar] {
-			pips[side] += rules.Bar * int(now[rules.Bar]-was[rules.Bar])
-			n.addRow(h, blk+96, float32(now[rules.Bar]-was[rules.Bar])/2)
-		}
-		if now[rules.Off] != was[rules.Off] {
-			n.addRow(h, blk+97, float32(now[rules.Off]-was[rules.Off])/15)
-		}
-	}
+	n.nearSide(h, &p.Mine, &b.pos.Mine, 0, &pips[0])
+	n.nearSide(h, &p.Theirs, &b.pos.Theirs, 24*4+2, &pips[1])
 	extra := [3]float32{float32(pips[0]) / 167, float32(pips[1]) / 167, 0}
 	if contact(p) {
 		extra[2] = 1
