@@ -155,13 +155,15 @@ func (e *Evaluator) resultEquity(net *Net, b *base, a *activations, r *rules.Pos
 	if r.Won() {
 		return e.won(r)
 	}
-	o := r.Swap()
-	pr, ok := e.exact(&o)
-	if !ok {
-		net.forwardNear(b, &o, a)
-		pr = Probs(a.out)
-		pr.tidy()
+	if r.Mine[rules.Off] > 0 && r.Theirs[rules.Off] > 0 {
+		o := r.Swap()
+		if pr, ok := e.exact(&o); ok {
+			return e.equity(pr.flip())
+		}
 	}
+	net.forwardSwapped(b, r, a)
+	pr := Probs(a.out)
+	pr.tidy()
 	return e.equity(pr.flip())
 }
 

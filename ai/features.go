@@ -4,7 +4,13 @@
 // and cube decisions.
 package ai
 
-import "nardi/rules"
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+
+	"nardi/rules"
+)
 
 // NumInputs is the size of the short nardi network's raw input vector
 // (encode); ExtInputs more follow in a network that has them (extend).
@@ -97,22 +103,38 @@ func (n *Net) hasExt() bool { return n.Inputs == NumInputs+ExtInputs }
 
 // contact tells whether some checker of one side still has to pass a
 // checker of the other.
-func contact(p *rules.Position) bool {
-	// The mover's rearmost checker against the opponent's rearmost one, in
-	// the mover's numbering: the opponent's point i is the mover's 25-i.
-	back := 0
-	for i := rules.Bar; i >= 1; i-- {
-		if p.Mine[i] > 0 {
-			back = i
-			break
-		}
-	}
+func contact(p *rules.Position) bool { return contactOf(&p.Mine, &p.Theirs) }
+
+// contactOf is contact for the position with these two sides, the first
+// on roll: the mover's rearmost checker against the opponent's rearmost
+// one, in the mover's numbering (the opponent's point i is the mover's
+// 25-i).
+func contactOf(mine, theirs *[26]int8) bool {
 	oppBack := 0
-	for i := rules.Bar; i >= 1; i-- {
-		if p.Theirs[i] > 0 {
-			oppBack = 25 - i
-			break
+	if i := backmost(theirs); i > 0 {
+		oppBack = 25 - i
+	}
+	return backmost(mine) > oppBack
+}
+
+// rearmost is a side's furthest checker from home (its highest point), or
+// 0 when none is on a point. Eight points at a time: a count (at most 15)
+// plus 0x7f sets the byte's top bit exactly when it is not 0.
+func rearmost(s *[26]int8) int {
+	b := (*[26]byte)(unsafe.Pointer(s))
+	for chunk := 17; chunk >= 1; chunk -= 8 {
+		if nz := (binary.LittleEndian.Uint64(b[chunk:]) + 0x7f7f7f7f7f7f7f7f) & 0x8080808080808080; nz != 0 {
+			return chunk + (63-bits.LeadingZeros64(nz))/8
 		}
 	}
-	return back > oppBack
+	return 0
+}
+
+// backmost is a side's rearmost checker counting the bar (rules.Bar), 0
+// when all are off.
+func backmost(s *[26]int8) int {
+	if s[rules.Bar] > 0 {
+		return rules.Bar
+	}
+	return rearmost(s)
 }

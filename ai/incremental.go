@@ -110,23 +110,36 @@ func (n *Net) addRow(h []float32, i int, d float32) {
 // forwardNear runs the network on p, which differs from b's position in a
 // few points, starting from b's sums. It gives forward's outputs.
 func (n *Net) forwardNear(b *base, p *rules.Position, a *activations) {
+	n.forwardSides(b, &p.Mine, &p.Theirs, a)
+}
+
+// forwardSwapped is forwardNear on r seen from its other side (r.Swap()),
+// without the copy: a result judged from the opponent's view.
+func (n *Net) forwardSwapped(b *base, r *rules.Position, a *activations) {
+	n.forwardSides(b, &r.Theirs, &r.Mine, a)
+}
+
+// forwardSides is forwardNear on the position whose player on roll has
+// the checkers mine and the opponent theirs.
+func (n *Net) forwardSides(b *base, mine, theirs *[26]int8, a *activations) {
 	if len(a.hidden) != n.Hidden {
 		a.hidden = make([]float32, n.Hidden)
 	}
 	h := a.hidden
 	copy(h, b.sums)
 	pips := b.pips
-	n.nearSide(h, &p.Mine, &b.pos.Mine, 0, &pips[0])
-	n.nearSide(h, &p.Theirs, &b.pos.Theirs, 24*4+2, &pips[1])
+	n.nearSide(h, mine, &b.pos.Mine, 0, &pips[0])
+	n.nearSide(h, theirs, &b.pos.Theirs, 24*4+2, &pips[1])
 	extra := [3]float32{float32(pips[0]) / 167, float32(pips[1]) / 167, 0}
-	if contact(p) {
+	if contactOf(mine, theirs) {
 		extra[2] = 1
 	}
 	for k := range extra {
 		n.addRow(h, 2*(24*4+2)+k, extra[k]-b.extra[k])
 	}
 	if n.hasExt() {
-		for k, v := range extUnits(p) {
+		p := rules.Position{Mine: *mine, Theirs: *theirs}
+		for k, v := range extUnits(&p) {
 			n.addRow(h, NumInputs+k, v-b.ext[k])
 		}
 	}

@@ -74,17 +74,6 @@ func longestRun(s *[26]int8) int {
 	return best
 }
 
-// rearmost is a side's furthest checker from home (its highest point), or
-// 0 when all are off.
-func rearmost(s *[26]int8) int {
-	for i := 24; i >= 1; i-- {
-		if s[i] > 0 {
-			return i
-		}
-	}
-	return 0
-}
-
 // blockAhead counts the points held by side among the six the other
 // side's rearmost checker must cross next.
 func blockAhead(side, other *[26]int8) int {
