@@ -49,11 +49,11 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 	}
 }
 
-// nearSide adds to the sums h the change of one side's inputs from was to
+// nearSide adds to l the change of one side's inputs from was to
 // now (the side's block starting at input blk), and to its pip count the
-// change of pips. The rows are added in the order of the inputs, as
-// forward adds them, a point's units one by one.
-func (n *Net) nearSide(h []float32, now, was *[26]int8, blk int, pips *int) {
+// change of pips. The rows come in the order of the inputs, a point's
+// units one by one.
+func nearSide(l *rowList, now, was *[26]int8, blk int, pips *int) {
 	bn, bw := (*[26]byte)(unsafe.Pointer(now)), (*[26]byte)(unsafe.Pointer(was))
 	for chunk := 1; chunk <= 17; chunk += 8 {
 		// The points of the chunk that changed, one byte each.
@@ -71,19 +71,19 @@ func (n *Net) nearSide(h []float32, now, was *[26]int8, blk int, pips *int) {
 				sign, lo, hi = -1, c, w
 			}
 			for k := lo; k < min(hi, 3); k++ {
-				n.addRow(h, row+k, sign)
+				l.add(row+k, sign)
 			}
 			if hi > 3 {
-				n.addRow(h, row+3, sign*float32(hi-max(lo, 3))/2)
+				l.add(row+3, sign*float32(hi-max(lo, 3))/2)
 			}
 		}
 	}
 	if now[rules.Bar] != was[rules.Bar] {
 		*pips += rules.Bar * int(now[rules.Bar]-was[rules.Bar])
-		n.addRow(h, blk+96, float32(now[rules.Bar]-was[rules.Bar])/2)
+		l.add(blk+96, float32(now[rules.Bar]-was[rules.Bar])/2)
 	}
 	if now[rules.Off] != was[rules.Off] {
-		n.addRow(h, blk+97, float32(now[rules.Off]-was[rules.Off])/15)
+		l.add(blk+97, float32(now[rules.Off]-was[rules.Off])/15)
 	}
 }
 
@@ -99,12 +99,20 @@ func (n *Net) baseFor(b *base, p *rules.Position, f *features) {
 	n.setBase(b, p, f)
 }
 
-// addRow adds d times input i's weights to the sums.
-func (n *Net) addRow(h []float32, i int, d float32) {
-	if d == 0 {
-		return
+// rowList is the rows of the first layer's weights to add to a base's
+// sums, and by how much, in the order of the inputs (each at most once).
+type rowList struct {
+	rows [NumInputs + ExtInputs]int32
+	ds   [NumInputs + ExtInputs]float32
+	m    int
+}
+
+// add adds input i's row times d, unless d is 0.
+func (l *rowList) add(i int, d float32) {
+	if d != 0 {
+		l.rows[l.m], l.ds[l.m] = int32(i), d
+		l.m++
 	}
-	axpy(h, n.W1[i*n.Hidden:(i+1)*n.Hidden], d)
 }
 
 // forwardNear runs the network on p, which differs from b's position in a
@@ -125,23 +133,24 @@ func (n *Net) forwardSides(b *base, mine, theirs *[26]int8, a *activations) {
 	if len(a.hidden) != n.Hidden {
 		a.hidden = make([]float32, n.Hidden)
 	}
-	h := a.hidden
-	copy(h, b.sums)
+	l := &a.rows
+	l.m = 0
 	pips := b.pips
-	n.nearSide(h, mine, &b.pos.Mine, 0, &pips[0])
-	n.nearSide(h, theirs, &b.pos.Theirs, 24*4+2, &pips[1])
+	nearSide(l, mine, &b.pos.Mine, 0, &pips[0])
+	nearSide(l, theirs, &b.pos.Theirs, 24*4+2, &pips[1])
 	extra := [3]float32{float32(pips[0]) / 167, float32(pips[1]) / 167, 0}
 	if contactOf(mine, theirs) {
 		extra[2] = 1
 	}
 	for k := range extra {
-		n.addRow(h, 2*(24*4+2)+k, extra[k]-b.extra[k])
+		l.add(2*(24*4+2)+k, extra[k]-b.extra[k])
 	}
 	if n.hasExt() {
 		p := rules.Position{Mine: *mine, Theirs: *theirs}
 		for k, v := range extUnits(&p) {
-			n.addRow(h, NumInputs+k, v-b.ext[k])
+			l.add(NumInputs+k, v-b.ext[k])
 		}
 	}
+	addRows(a.hidden, b.sums, n.W1, l.rows[:l.m], l.ds[:l.m])
 	n.finish(a)
 }

@@ -91,6 +91,7 @@ func sigmoid(x float32) float32 {
 type activations struct {
 	hidden []float32
 	out    [NumOutputs]float32
+	rows   rowList // forwardNear's changes to its base's sums
 }
 
 // forward runs the network on the inputs.

@@ -70,6 +70,15 @@ func dotGo(w, x []float32) float32 {
 	return ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 }
 
+// addRowsGo sets h to base plus ds[r] times row rows[r] of w (rows of
+// len(h) floats) for each r in order.
+func addRowsGo(h, base, w []float32, rows []int32, ds []float32) {
+	copy(h, base)
+	for r, i := range rows {
+		axpyGo(h, w[int(i)*len(h):], ds[r])
+	}
+}
+
 // dots5Go sets out[k] to dotGo(w[k*len(x):], x) for k below five.
 func dots5Go(w, x []float32, out *[8]float32) {
 	for k := range 5 {

@@ -36,6 +36,26 @@ func dot(w, x []float32) float32 {
 	return dotGo(w, x)
 }
 
+// addRows sets h to base plus ds[r] times row rows[r] of w (rows of
+// len(h) floats) for each r in order, with the bits of copying base and
+// calling axpy row by row.
+func addRows(h, base, w []float32, rows []int32, ds []float32) {
+	if n := len(h); fastVectors && n > 0 && n%32 == 0 && len(ds) >= len(rows) {
+		base = base[:n]
+		for _, r := range rows {
+			_ = w[(int(r)+1)*n-1] // every row within w
+		}
+		var r0 *int32
+		var d0 *float32
+		if len(rows) > 0 {
+			r0, d0 = &rows[0], &ds[0]
+		}
+		rowsAVX2(&h[0], &base[0], &w[0], n, r0, d0, len(rows))
+		return
+	}
+	addRowsGo(h, base, w, rows, ds)
+}
+
 // dots5 sets out[k] to dot(w[k*len(x):], x) for k below five: the
 // outputs' sums of a hidden layer x, w the rows of their weights.
 func dots5(w, x []float32, out *[8]float32) {
@@ -73,3 +93,6 @@ func sigmoidsAVX2(h *float32, n int, poly *float32)
 
 //go:noescape
 func dots5AVX2(w, x *float32, n int, out *float32)
+
+//go:noescape
+func rowsAVX2(h, base, w *float32, n int, rows *int32, ds *float32, m int)

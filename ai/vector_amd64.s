@@ -66,6 +66,60 @@ dotLoop:
 	MOVSS        X0, ret+24(FP)
 	RET
 
+// func rowsAVX2(h, base, w *float32, n int, rows *int32, ds *float32, m int)
+//
+// h[j] = base[j] + ds[0]*w[rows[0]*n+j] + ds[1]*w[rows[1]*n+j] + ..., the
+// m rows added in order as axpyAVX2 would add them one by one, 32 floats
+// of h at a time kept in registers; n a positive multiple of 32.
+TEXT ·rowsAVX2(SB), NOSPLIT, $0-56
+	MOVQ h+0(FP), DI
+	MOVQ base+8(FP), SI
+	MOVQ w+16(FP), R8
+	MOVQ n+24(FP), CX
+	MOVQ rows+32(FP), R9
+	MOVQ ds+40(FP), R10
+	MOVQ m+48(FP), R11
+	MOVQ CX, R12
+	SHLQ $2, R12 // a row's bytes
+
+rowsChunk:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	XORQ    BX, BX
+
+rowsRow:
+	CMPQ         BX, R11
+	JGE          rowsStore
+	MOVLQSX      (R9)(BX*4), AX
+	IMULQ        R12, AX
+	ADDQ         R8, AX
+	VBROADCASTSS (R10)(BX*4), Y4
+	VMULPS       (AX), Y4, Y5
+	VADDPS       Y5, Y0, Y0
+	VMULPS       32(AX), Y4, Y5
+	VADDPS       Y5, Y1, Y1
+	VMULPS       64(AX), Y4, Y5
+	VADDPS       Y5, Y2, Y2
+	VMULPS       96(AX), Y4, Y5
+	VADDPS       Y5, Y3, Y3
+	INCQ         BX
+	JMP          rowsRow
+
+rowsStore:
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ    $128, DI
+	ADDQ    $128, SI
+	ADDQ    $128, R8
+	SUBQ    $32, CX
+	JNZ     rowsChunk
+	VZEROUPPER
+	RET
+
 // func dots5AVX2(w, x *float32, n int, out *float32)
 //
 // Five dots at once, of x with the five rows of n floats from w: out[k]

@@ -60,6 +60,24 @@ func TestVectorsMatchGo(t *testing.T) {
 					t.Fatalf("dots5 of %d: %v, want %v", n, g, w)
 				}
 			}
+			if n%32 == 0 {
+				w := vec(10*n, 1)
+				var rows []int32
+				var ds []float32
+				for range rng.IntN(12) {
+					rows = append(rows, int32(rng.IntN(10)))
+					ds = append(ds, float32(rng.NormFloat64()))
+				}
+				want := append([]float32(nil), h...)
+				for r, i := range rows {
+					axpyGo(want, w[int(i)*n:], ds[r])
+				}
+				got := make([]float32, n)
+				addRows(got, h, w, rows, ds)
+				if !same(got, want) {
+					t.Fatalf("addRows of %d, rows %v: %v, want %v", n, rows, got, want)
+				}
+			}
 			s := vec(n, 20)
 			for i := range s {
 				switch rng.IntN(10) {
