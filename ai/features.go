@@ -19,20 +19,15 @@ const NumInputs = 2*(24*4+2) + 3
 // maxInputs bounds the input vector of every encoding.
 const maxInputs = 256
 
-// input is one non-zero input of the network.
-type input struct {
-	i int
-	v float32
-}
-
 // features holds the non-zero inputs of a position, at most one per input.
 type features struct {
-	n  int
-	in [maxInputs]input
+	n    int
+	rows [maxInputs]int32   // the inputs' indices
+	vals [maxInputs]float32 // and their values
 }
 
 func (f *features) add(i int, v float32) {
-	f.in[f.n] = input{i, v}
+	f.rows[f.n], f.vals[f.n] = int32(i), v
 	f.n++
 }
 

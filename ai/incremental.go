@@ -37,11 +37,7 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 		b.sums = make([]float32, n.Hidden)
 	}
 	n.encode(f, p)
-	copy(b.sums, n.B1)
-	for k := 0; k < f.n; k++ {
-		in := f.in[k]
-		axpy(b.sums, n.W1[in.i*n.Hidden:(in.i+1)*n.Hidden], in.v)
-	}
+	addRows(b.sums, n.B1, n.W1, f.rows[:f.n], f.vals[:f.n])
 	b.extra = extraUnits(p)
 	b.pips[0], b.pips[1] = p.Pips()
 	if n.hasExt() {

@@ -117,8 +117,8 @@ func TestLongFeatures(t *testing.T) {
 		t.Errorf("%d inputs", f.n)
 	}
 	for k := 0; k < f.n; k++ {
-		if f.in[k].i < 0 || f.in[k].i >= LongInputs {
-			t.Fatalf("input %d out of range", f.in[k].i)
+		if f.rows[k] < 0 || f.rows[k] >= LongInputs {
+			t.Fatalf("input %d out of range", f.rows[k])
 		}
 	}
 }

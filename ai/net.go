@@ -99,17 +99,7 @@ func (n *Net) forward(f *features, a *activations) {
 	if len(a.hidden) != n.Hidden {
 		a.hidden = make([]float32, n.Hidden)
 	}
-	h := a.hidden
-	copy(h, n.B1)
-	for k := 0; k < f.n; k++ {
-		in := f.in[k]
-		w := n.W1[in.i*n.Hidden : (in.i+1)*n.Hidden]
-		if in.v == 1 {
-			add(h, w)
-		} else {
-			axpy(h, w, in.v)
-		}
-	}
+	addRows(a.hidden, n.B1, n.W1, f.rows[:f.n], f.vals[:f.n])
 	n.finish(a)
 }
 
@@ -156,10 +146,10 @@ func (n *Net) backward(f *features, a *activations, target *[NumOutputs]float32,
 		n.B1[j] += dh[j]
 	}
 	for k := 0; k < f.n; k++ {
-		in := f.in[k]
-		w := n.W1[in.i*n.Hidden : (in.i+1)*n.Hidden]
+		i, v := int(f.rows[k]), f.vals[k]
+		w := n.W1[i*n.Hidden : (i+1)*n.Hidden]
 		for j := range w {
-			w[j] += in.v * dh[j]
+			w[j] += v * dh[j]
 		}
 	}
 }

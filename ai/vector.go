@@ -27,26 +27,6 @@ func axpyGo(h, w []float32, d float32) {
 	}
 }
 
-// addGo adds w to h (w at least as long as h).
-func addGo(h, w []float32) {
-	w = w[:len(h)]
-	j := 0
-	for ; j+8 <= len(h); j += 8 {
-		hh, ww := h[j:j+8:j+8], w[j:j+8:j+8]
-		hh[0] += ww[0]
-		hh[1] += ww[1]
-		hh[2] += ww[2]
-		hh[3] += ww[3]
-		hh[4] += ww[4]
-		hh[5] += ww[5]
-		hh[6] += ww[6]
-		hh[7] += ww[7]
-	}
-	for ; j < len(h); j++ {
-		h[j] += w[j]
-	}
-}
-
 // dotGo returns the sum of w[j]*x[j] over x (w at least as long as x), in
 // eight partial sums, one a lane.
 func dotGo(w, x []float32) float32 {

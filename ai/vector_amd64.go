@@ -17,16 +17,6 @@ func axpy(h, w []float32, d float32) {
 	axpyGo(h, w, d)
 }
 
-// add adds w to h (w at least as long as h).
-func add(h, w []float32) {
-	if fastVectors && len(h) > 0 && len(h)%8 == 0 {
-		w = w[:len(h)]
-		addAVX2(&h[0], &w[0], len(h))
-		return
-	}
-	addGo(h, w)
-}
-
 // dot returns the sum of w[j]*x[j] over x (w at least as long as x).
 func dot(w, x []float32) float32 {
 	if fastVectors && len(x) > 0 && len(x)%8 == 0 {
@@ -81,9 +71,6 @@ func sigmoids(h []float32) {
 
 //go:noescape
 func axpyAVX2(h, w *float32, n int, d float32)
-
-//go:noescape
-func addAVX2(h, w *float32, n int)
 
 //go:noescape
 func dotAVX2(w, x *float32, n int) float32

@@ -22,23 +22,6 @@ axpyLoop:
 	VZEROUPPER
 	RET
 
-// func addAVX2(h, w *float32, n int)
-TEXT ·addAVX2(SB), NOSPLIT, $0-24
-	MOVQ h+0(FP), DI
-	MOVQ w+8(FP), SI
-	MOVQ n+16(FP), CX
-
-addLoop:
-	VMOVUPS (SI), Y1
-	VADDPS  (DI), Y1, Y1
-	VMOVUPS Y1, (DI)
-	ADDQ    $32, SI
-	ADDQ    $32, DI
-	SUBQ    $8, CX
-	JNZ     addLoop
-	VZEROUPPER
-	RET
-
 // func dotAVX2(w, x *float32, n int) float32
 TEXT ·dotAVX2(SB), NOSPLIT, $0-28
 	MOVQ   w+0(FP), SI

@@ -7,8 +7,6 @@ const fastVectors = false
 
 func axpy(h, w []float32, d float32) { axpyGo(h, w, d) }
 
-func add(h, w []float32) { addGo(h, w) }
-
 func dot(w, x []float32) float32 { return dotGo(w, x) }
 
 func dots5(w, x []float32, out *[8]float32) { dots5Go(w, x, out) }
