@@ -106,7 +106,7 @@ type style struct {
 var styles = map[Level]style{
 	Easy:   {noise: 0.16, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
-	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12, keep3: 2, window3: 0.10, work3: 135000, cover3: 36},
+	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12, keep3: 2, window3: 0.10, work3: 250000, cover3: 36},
 	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 4, window3: 0.15, work3: 1300000, cover3: 12},
 }
 

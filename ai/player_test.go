@@ -77,7 +77,7 @@ func BenchmarkDecision(b *testing.B) {
 
 // Targets of the judge's figure (lower is better) on ai-judged.
 const (
-	hardTarget   = 1.8
+	hardTarget   = 1.6
 	mediumTarget = 10.0
 	easyLow      = 25.0
 	easyHigh     = 45.0
