@@ -43,7 +43,10 @@ func addRows(h, base, w []float32, rows []int32, ds []float32) {
 		rowsAVX2(&h[0], &base[0], &w[0], n, r0, d0, len(rows))
 		return
 	}
-	addRowsGo(h, base, w, rows, ds)
+	copy(h, base)
+	for r, i := range rows {
+		axpy(h, w[int(i)*len(h):], ds[r])
+	}
 }
 
 // dots5 sets out[k] to dot(w[k*len(x):], x) for k below five: the
