@@ -140,9 +140,14 @@ func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch
 
 // rank is ply0 by the network net, from base b with activations a.
 func (e *Evaluator) rank(net *Net, b *base, a *activations, p *rules.Position, results []rules.Position, s *scratch, out []float64) []float64 {
-	out = out[:0]
 	opp := p.Swap()
 	net.setBase(b, &opp, &s.f)
+	return e.rankFrom(net, b, a, results, out)
+}
+
+// rankFrom is rank from b, already set to the position before the plays.
+func (e *Evaluator) rankFrom(net *Net, b *base, a *activations, results []rules.Position, out []float64) []float64 {
+	out = out[:0]
 	for i := range results {
 		out = append(out, e.resultEquity(net, b, a, &results[i]))
 	}
@@ -174,26 +179,18 @@ func (e *Evaluator) resultEquity(net *Net, b *base, a *activations, r *rules.Pos
 // the mover's next play) cost a fraction of judging every play.
 func (e *Evaluator) bestPlay(p *rules.Position, results []rules.Position, s *scratch) (int, float64) {
 	opp := p.Swap()
+	e.Net.baseFor(&s.b, &opp, &s.f)
 	pruner := e.Net.pruner
 	if pruner == nil || len(results) <= pruneKeep {
 		s.work += len(results)
-		e.Net.baseFor(&s.b, &opp, &s.f)
-		best, bestEq := -1, math.Inf(-1)
-		for i := range results {
-			if eq := e.resultEquity(e.Net, &s.b, &s.a, &results[i]); eq > bestEq {
-				best, bestEq = i, eq
-			}
-		}
-		return best, bestEq
+		s.eqs = e.rankFrom(e.Net, &s.b, &s.a, results, s.eqs)
+		i := argmax(s.eqs)
+		return i, s.eqs[i]
 	}
 	s.work += (len(results)+pruneShare-1)/pruneShare + pruneKeep
 	pruner.baseFor(&s.pb, &opp, &s.f)
-	s.eqs = s.eqs[:0]
-	for i := range results {
-		s.eqs = append(s.eqs, e.resultEquity(pruner, &s.pb, &s.pa, &results[i]))
-	}
+	s.eqs = e.rankFrom(pruner, &s.pb, &s.pa, results, s.eqs)
 	s.top = topIndices(s.eqs, pruneKeep, s.top)
-	e.Net.baseFor(&s.b, &opp, &s.f)
 	best, bestEq := -1, math.Inf(-1)
 	for _, i := range s.top {
 		eq := e.resultEquity(e.Net, &s.b, &s.a, &results[i])

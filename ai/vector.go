@@ -4,7 +4,7 @@ package ai
 // (vector_amd64.s), eight lanes at a time; the Go versions here are the
 // reference and the fallback, written so that both give the same bits:
 // each product is rounded before it is added (the float32 conversions
-// forbid fused multiply-adds), and dot keeps eight partial sums that it
+// forbid fused multiply-adds), and dotGo keeps eight partial sums that it
 // adds up in the order the assembly does.
 
 // axpyGo adds d times w to h (w at least as long as h).
@@ -50,12 +50,12 @@ func dotGo(w, x []float32) float32 {
 	return ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 }
 
-// addRowsGo sets h to base plus ds[r] times row rows[r] of w (rows of
-// len(h) floats) for each r in order.
-func addRowsGo(h, base, w []float32, rows []int32, ds []float32) {
+// addRowsEach sets h to base plus ds[r] times row rows[r] of w (rows of
+// len(h) floats) for each r in order, one axpy a row.
+func addRowsEach(h, base, w []float32, rows []int32, ds []float32) {
 	copy(h, base)
 	for r, i := range rows {
-		axpyGo(h, w[int(i)*len(h):], ds[r])
+		axpy(h, w[int(i)*len(h):], ds[r])
 	}
 }
 

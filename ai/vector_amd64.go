@@ -17,15 +17,6 @@ func axpy(h, w []float32, d float32) {
 	axpyGo(h, w, d)
 }
 
-// dot returns the sum of w[j]*x[j] over x (w at least as long as x).
-func dot(w, x []float32) float32 {
-	if fastVectors && len(x) > 0 && len(x)%8 == 0 {
-		w = w[:len(x)]
-		return dotAVX2(&w[0], &x[0], len(x))
-	}
-	return dotGo(w, x)
-}
-
 // addRows sets h to base plus ds[r] times row rows[r] of w (rows of
 // len(h) floats) for each r in order, with the bits of copying base and
 // calling axpy row by row.
@@ -43,13 +34,10 @@ func addRows(h, base, w []float32, rows []int32, ds []float32) {
 		rowsAVX2(&h[0], &base[0], &w[0], n, r0, d0, len(rows))
 		return
 	}
-	copy(h, base)
-	for r, i := range rows {
-		axpy(h, w[int(i)*len(h):], ds[r])
-	}
+	addRowsEach(h, base, w, rows, ds)
 }
 
-// dots5 sets out[k] to dot(w[k*len(x):], x) for k below five: the
+// dots5 sets out[k] to dotGo(w[k*len(x):], x) for k below five: the
 // outputs' sums of a hidden layer x, w the rows of their weights.
 func dots5(w, x []float32, out *[8]float32) {
 	if fastVectors && len(x) > 0 && len(x)%8 == 0 {
@@ -74,9 +62,6 @@ func sigmoids(h []float32) {
 
 //go:noescape
 func axpyAVX2(h, w *float32, n int, d float32)
-
-//go:noescape
-func dotAVX2(w, x *float32, n int) float32
 
 //go:noescape
 func sigmoidsAVX2(h *float32, n int, poly *float32)

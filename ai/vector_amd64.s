@@ -22,33 +22,6 @@ axpyLoop:
 	VZEROUPPER
 	RET
 
-// func dotAVX2(w, x *float32, n int) float32
-TEXT ·dotAVX2(SB), NOSPLIT, $0-28
-	MOVQ   w+0(FP), SI
-	MOVQ   x+8(FP), DI
-	MOVQ   n+16(FP), CX
-	VXORPS Y0, Y0, Y0
-
-dotLoop:
-	VMOVUPS (SI), Y1
-	VMULPS  (DI), Y1, Y1
-	VADDPS  Y1, Y0, Y0
-	ADDQ    $32, SI
-	ADDQ    $32, DI
-	SUBQ    $8, CX
-	JNZ     dotLoop
-
-	// ((s0+s4) + (s2+s6)) + ((s1+s5) + (s3+s7))
-	VEXTRACTF128 $1, Y0, X1
-	VADDPS       X1, X0, X0
-	VMOVHLPS     X0, X0, X1
-	VADDPS       X1, X0, X0
-	VMOVSHDUP    X0, X1
-	VADDSS       X1, X0, X0
-	VZEROUPPER
-	MOVSS        X0, ret+24(FP)
-	RET
-
 // func rowsAVX2(h, base, w *float32, n int, rows *int32, ds *float32, m int)
 //
 // h[j] = base[j] + ds[0]*w[rows[0]*n+j] + ds[1]*w[rows[1]*n+j] + ..., the
@@ -103,10 +76,27 @@ rowsStore:
 	VZEROUPPER
 	RET
 
+// DOTROW adds the products of the row at R9 with Y5 into the lane sums
+// ACC.
+#define DOTROW(ACC) \
+	VMULPS (R9), Y5, Y6 \
+	VADDPS Y6, ACC, ACC
+
+// HSUM stores at OUT the sum of the lane sums Y (X its lower half):
+// ((s0+s4) + (s2+s6)) + ((s1+s5) + (s3+s7)), the order of dotGo.
+#define HSUM(Y, X, OUT) \
+	VEXTRACTF128 $1, Y, X6 \
+	VADDPS       X6, X, X \
+	VMOVHLPS     X, X, X6 \
+	VADDPS       X6, X, X \
+	VMOVSHDUP    X, X6 \
+	VADDSS       X6, X, X \
+	MOVSS        X, OUT
+
 // func dots5AVX2(w, x *float32, n int, out *float32)
 //
 // Five dots at once, of x with the five rows of n floats from w: out[k]
-// gets the bits dotAVX2 would give for row k, x loaded once.
+// gets the bits dotGo gives for row k, x loaded once.
 TEXT ·dots5AVX2(SB), NOSPLIT, $0-32
 	MOVQ   w+0(FP), SI
 	MOVQ   x+8(FP), DI
@@ -123,61 +113,25 @@ TEXT ·dots5AVX2(SB), NOSPLIT, $0-32
 dots5Loop:
 	VMOVUPS (DI), Y5
 	MOVQ    SI, R9
-	VMULPS  (R9), Y5, Y6
-	VADDPS  Y6, Y0, Y0
+	DOTROW(Y0)
 	ADDQ    R8, R9
-	VMULPS  (R9), Y5, Y6
-	VADDPS  Y6, Y1, Y1
+	DOTROW(Y1)
 	ADDQ    R8, R9
-	VMULPS  (R9), Y5, Y6
-	VADDPS  Y6, Y2, Y2
+	DOTROW(Y2)
 	ADDQ    R8, R9
-	VMULPS  (R9), Y5, Y6
-	VADDPS  Y6, Y3, Y3
+	DOTROW(Y3)
 	ADDQ    R8, R9
-	VMULPS  (R9), Y5, Y6
-	VADDPS  Y6, Y4, Y4
+	DOTROW(Y4)
 	ADDQ    $32, SI
 	ADDQ    $32, DI
 	SUBQ    $8, CX
 	JNZ     dots5Loop
 
-	// each as dotAVX2: ((s0+s4) + (s2+s6)) + ((s1+s5) + (s3+s7))
-	VEXTRACTF128 $1, Y0, X6
-	VADDPS       X6, X0, X0
-	VMOVHLPS     X0, X0, X6
-	VADDPS       X6, X0, X0
-	VMOVSHDUP    X0, X6
-	VADDSS       X6, X0, X0
-	MOVSS        X0, 0(DX)
-	VEXTRACTF128 $1, Y1, X6
-	VADDPS       X6, X1, X1
-	VMOVHLPS     X1, X1, X6
-	VADDPS       X6, X1, X1
-	VMOVSHDUP    X1, X6
-	VADDSS       X6, X1, X1
-	MOVSS        X1, 4(DX)
-	VEXTRACTF128 $1, Y2, X6
-	VADDPS       X6, X2, X2
-	VMOVHLPS     X2, X2, X6
-	VADDPS       X6, X2, X2
-	VMOVSHDUP    X2, X6
-	VADDSS       X6, X2, X2
-	MOVSS        X2, 8(DX)
-	VEXTRACTF128 $1, Y3, X6
-	VADDPS       X6, X3, X3
-	VMOVHLPS     X3, X3, X6
-	VADDPS       X6, X3, X3
-	VMOVSHDUP    X3, X6
-	VADDSS       X6, X3, X3
-	MOVSS        X3, 12(DX)
-	VEXTRACTF128 $1, Y4, X6
-	VADDPS       X6, X4, X4
-	VMOVHLPS     X4, X4, X6
-	VADDPS       X6, X4, X4
-	VMOVSHDUP    X4, X6
-	VADDSS       X6, X4, X4
-	MOVSS        X4, 16(DX)
+	HSUM(Y0, X0, 0(DX))
+	HSUM(Y1, X1, 4(DX))
+	HSUM(Y2, X2, 8(DX))
+	HSUM(Y3, X3, 12(DX))
+	HSUM(Y4, X4, 16(DX))
 	VZEROUPPER
 	RET
 

@@ -7,10 +7,8 @@ const fastVectors = false
 
 func axpy(h, w []float32, d float32) { axpyGo(h, w, d) }
 
-func dot(w, x []float32) float32 { return dotGo(w, x) }
-
 func dots5(w, x []float32, out *[8]float32) { dots5Go(w, x, out) }
 
-func addRows(h, base, w []float32, rows []int32, ds []float32) { addRowsGo(h, base, w, rows, ds) }
+func addRows(h, base, w []float32, rows []int32, ds []float32) { addRowsEach(h, base, w, rows, ds) }
 
 func sigmoids(h []float32) { sigmoidsGo(h) }

@@ -41,9 +41,6 @@ func TestVectorsMatchGo(t *testing.T) {
 			if !same(got, want) {
 				t.Fatalf("axpy of %d: %v, want %v", n, got, want)
 			}
-			if g, w := dot(w, h), dotGo(w, h); math.Float32bits(g) != math.Float32bits(w) {
-				t.Fatalf("dot of %d: %v, want %v", n, g, w)
-			}
 			if n%8 == 0 {
 				w5 := vec(5*n, 1)
 				var g, w [8]float32
