@@ -169,6 +169,8 @@ func cmdDistill(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Games, "games", 2000, "self-play games whose positions are fitted")
 	fs.IntVar(&cfg.Workers, "workers", 1, "blocks of games made at once (the targets do not depend on it)")
 	fs.IntVar(&cfg.Epochs, "epochs", 10, "passes of the fit over the targets")
+	fs.IntVar(&cfg.Candidates, "candidates", 0, "when above 0, fit the results of each decision's best so many plays instead of the positions met")
+	prunerPath := fs.String("pruner", "ai/weights/prune.bin", "the teacher's pruner, for the candidates' targets (empty: none)")
 	alpha := fs.Float64("alpha", 0.01, "the fit's learning rate in its first epoch")
 	alphaEnd := fs.Float64("alpha-end", 0.002, "the fit's learning rate in its last epoch")
 	fs.StringVar(&cfg.Dir, "dir", "distill", "where the targets and the fitted epochs go (a run resumes from them)")
@@ -181,6 +183,12 @@ func cmdDistill(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var err error
 	if cfg.Teacher, err = readNet(*from); err == nil {
 		cfg.Judge, err = judgeOf(*judge)
+	}
+	if err == nil && *prunerPath != "" && cfg.Candidates > 0 {
+		var p *ai.Net
+		if p, err = readNet(*prunerPath); err == nil {
+			err = cfg.Teacher.SetPruner(p)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "nardi distill:", err)

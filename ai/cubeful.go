@@ -186,3 +186,40 @@ func (e *Evaluator) probs1(r *rules.Position, s *scratch) Probs {
 		return e.probs(&me, s)
 	})
 }
+
+// probs2 returns the chances of the player on roll in p two rolls on, as
+// RollProbs, with every best play found as the searches find it
+// (bestPlay: the pruner's best few judged by the network).
+func (e *Evaluator) probs2(p *rules.Position, s *scratch) Probs {
+	return overRolls(func(d rules.Dice) Probs {
+		results := s.gen.Results(*p, d, e.Rules)
+		if len(results) == 0 {
+			return e.probs1Pruned(p, s)
+		}
+		i, _ := e.bestPlay(p, results, s)
+		if r := results[i]; !r.Won() {
+			return e.probs1Pruned(&r, s)
+		}
+		return e.resultProbs(&results[i], s)
+	})
+}
+
+// probs1Pruned returns the mover's chances of result r one roll on, as
+// probs1, each answer found by bestPlay.
+func (e *Evaluator) probs1Pruned(r *rules.Position, s *scratch) Probs {
+	opp := r.Swap()
+	var g rules.Generator
+	return overRolls(func(d rules.Dice) Probs {
+		replies := g.Results(opp, d, e.Rules)
+		if len(replies) == 0 {
+			return e.probs(r, s)
+		}
+		i, _ := e.opp.bestPlay(&opp, replies, s)
+		reply := replies[i]
+		if reply.Won() {
+			return e.resultProbs(&reply, s).flip()
+		}
+		me := reply.Swap()
+		return e.probs(&me, s)
+	})
+}

@@ -32,6 +32,13 @@ type DistillConfig struct {
 	Games   int    // self-play games whose positions are taken
 	Workers int    // blocks of games worked on at once; the result does not depend on it
 	Epochs  int    // passes of the fit over all targets
+	// Candidates, when above 0, makes the targets the results of each
+	// decision's best Candidates plays at 0-ply (within candidateWindow of
+	// the best), seen from the opponent on roll, instead of the positions
+	// met: the student learns to rank the plays a search looks at. Their
+	// values two rolls on are then found with the teacher's pruner, when it
+	// has one (SetPruner), as the searches find them.
+	Candidates int
 	// Alpha is the fit's learning rate in the first epoch; it falls
 	// linearly to AlphaEnd in the last.
 	Alpha, AlphaEnd float32
@@ -106,6 +113,7 @@ func makeTargets(ctx context.Context, cfg DistillConfig) error {
 		go func() {
 			defer wg.Done()
 			tm := newTargetMaker(cfg.Teacher)
+			tm.candidates = cfg.Candidates
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= len(todo) || ctx.Err() != nil {
@@ -136,9 +144,14 @@ func makeTargets(ctx context.Context, cfg DistillConfig) error {
 // targetMaker plays the teacher's games and works out their targets.
 type targetMaker struct {
 	ev      [2]*Evaluator // by rule set
-	s       scratch
-	results []rules.Position
+	s          scratch
+	results    []rules.Position
+	candidates int // see DistillConfig.Candidates
+	top        []int
 }
+
+// candidateWindow bounds the candidates' loss at 0-ply against the best.
+const candidateWindow = 0.30
 
 func newTargetMaker(teacher *Net) *targetMaker {
 	return &targetMaker{ev: [2]*Evaluator{NewEvaluator(teacher, rules.Nardi, rules.WithKoks), NewEvaluator(teacher, rules.Standard, rules.WithKoks)}}
@@ -155,15 +168,22 @@ func (tm *targetMaker) game(seed uint64, g int64) []target {
 	p := rules.Start()
 	_, d := rules.OpeningRoll(die)
 	for ply := 0; ply < 1000; ply++ {
-		if _, exact := ev.exact(&p); !exact {
+		if _, exact := ev.exact(&p); !exact && tm.candidates == 0 {
 			out = append(out, target{p, [NumOutputs]float32(ev.RollProbs(p))})
 		}
 		tm.results = append(tm.results[:0], tm.s.gen.Results(p, d, ev.Rules)...)
 		next := p.Swap()
 		if len(tm.results) > 0 {
 			i := rng.IntN(len(tm.results))
-			if rng.Float64() >= explore {
+			best := rng.Float64() >= explore
+			fitted := tm.candidates > 0 && len(tm.results) > 1
+			if best || fitted {
 				tm.s.eqs = ev.ply0(&p, tm.results, &tm.s, tm.s.eqs)
+			}
+			if fitted {
+				out = tm.candidateTargets(ev, out)
+			}
+			if best {
 				i = argmax(tm.s.eqs)
 			}
 			r := tm.results[i]
@@ -174,6 +194,27 @@ func (tm *targetMaker) game(seed uint64, g int64) []target {
 		}
 		p = next
 		d = rules.Dice{die(), die()}
+	}
+	return out
+}
+
+// candidateTargets appends the targets of the best candidates among
+// tm.results, whose 0-ply equities are in tm.s.eqs: each result from the
+// opponent's side, with its chances two rolls on.
+func (tm *targetMaker) candidateTargets(ev *Evaluator, out []target) []target {
+	tm.top = topIndices(tm.s.eqs, tm.candidates, tm.top)
+	best := tm.s.eqs[tm.top[0]]
+	for _, i := range tm.top {
+		r := tm.results[i]
+		if tm.s.eqs[i] < best-candidateWindow || r.Won() {
+			continue
+		}
+		opp := r.Swap()
+		if _, exact := ev.exact(&opp); exact {
+			continue
+		}
+		var inner scratch
+		out = append(out, target{opp, [NumOutputs]float32(ev.opp.probs2(&opp, &inner))})
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -77,5 +78,50 @@ func TestDistill(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "resuming after epoch 1") || strings.Contains(log.String(), "targets:") {
 		t.Errorf("the second run did not resume from the first's files:\n%s", log.String())
+	}
+}
+
+// TestDistillCandidates makes candidates' targets: each game's first
+// targets are the best results of its opening roll, seen from the opponent,
+// and every target holds its chances two rolls on, found through the
+// pruner; without a pruner these are RollProbs'.
+func TestDistillCandidates(t *testing.T) {
+	teacher := NewNet(NumInputs, 8, 4)
+	ev := NewEvaluator(teacher, rules.Nardi, rules.WithKoks) // game 0's rules
+	var s scratch
+	for _, p := range []rules.Position{rules.Start(), loadJudged(t)[100].Pos} {
+		if got, want := ev.probs2(&p, &s), ev.RollProbs(p); got != want {
+			t.Errorf("%s: without a pruner, two rolls on %v, RollProbs %v", p.PositionID(), got, want)
+		}
+	}
+	if err := teacher.SetPruner(NewNet(NumInputs, 4, 5)); err != nil {
+		t.Fatal(err)
+	}
+	cfg := DistillConfig{Teacher: teacher, Seed: 3, Games: 1, Epochs: 1, Alpha: 0.1, AlphaEnd: 0.1, Dir: t.TempDir(), Candidates: 3}
+	if _, err := Distill(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := readTargets(cfg.blockPath(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0^0x64697374))
+	_, d := rules.OpeningRoll(func() int { return rng.IntN(6) + 1 })
+	_, results := rules.LegalPlays(rules.Start(), d, rules.Nardi)
+	p := rules.Start()
+	eqs := ev.ply0(&p, results, &s, nil)
+	top := topIndices(eqs, 3, nil)
+	if len(ts) < 3*20 || len(top) != 3 {
+		t.Fatalf("%d targets from a game, %d candidates of the opening", len(ts), len(top))
+	}
+	for k, i := range top {
+		if want := results[i].Swap(); ts[k].pos != want {
+			t.Errorf("target %d: %s, want the opening's candidate %s", k, ts[k].pos.PositionID(), want.PositionID())
+		}
+	}
+	for _, x := range ts[:10] {
+		if want := ev.probs2(&x.pos, &s); x.probs != [NumOutputs]float32(want) {
+			t.Errorf("%s: target %v, two rolls on %v", x.pos.PositionID(), x.probs, want)
+		}
 	}
 }

@@ -205,6 +205,16 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 	return nil
 }
 
+// SetPruner gives the network a pruner for its searches (see bestPlay): a
+// small network of the raw inputs trained on this network's judgement.
+func (n *Net) SetPruner(p *Net) error {
+	if p.Inputs != NumInputs {
+		return fmt.Errorf("the pruner: %w", errNetInputs)
+	}
+	n.pruner = p
+	return nil
+}
+
 // Widen returns a copy of the network with inputs inputs (at least its
 // own): the new inputs come last with zero weights, so the copy evaluates
 // every position as the original does until training teaches it to use
