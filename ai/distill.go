@@ -143,7 +143,7 @@ func makeTargets(ctx context.Context, cfg DistillConfig) error {
 
 // targetMaker plays the teacher's games and works out their targets.
 type targetMaker struct {
-	ev      [2]*Evaluator // by rule set
+	ev         [2]*Evaluator // by rule set
 	s          scratch
 	results    []rules.Position
 	candidates int // see DistillConfig.Candidates
