@@ -32,6 +32,7 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	judge := fs.String("judge", "", "judged positions (gzip JSON lines) to print the PR at checkpoints")
 	out := fs.String("out", "", "write the final network here too")
 	fs.BoolVar(&cfg.Lookahead, "lookahead", false, "learn from each position's value over all 21 rolls (slower, steadier targets)")
+	fs.BoolVar(&cfg.Race, "race", false, "train a race network: --from plays until contact is broken, a copy of it learns the races")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -47,8 +48,12 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *ext {
 		cfg.Inputs = ai.NumInputs + ai.ExtInputs
 	}
-	if cfg.Long && (*ext || *judge != "" || cfg.Lookahead) {
-		fmt.Fprintln(stderr, "nardi train: --ext, --judge and --lookahead are for short nardi networks")
+	if cfg.Long && (*ext || *judge != "" || cfg.Lookahead || cfg.Race) {
+		fmt.Fprintln(stderr, "nardi train: --ext, --judge, --lookahead and --race are for short nardi networks")
+		return 2
+	}
+	if cfg.Race && *from == "" {
+		fmt.Fprintln(stderr, "nardi train: --race needs --from, the network of the whole game")
 		return 2
 	}
 	var err error
@@ -61,6 +66,19 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.Judge, err = judgeOf(*judge); err != nil {
 		fmt.Fprintln(stderr, "nardi train:", err)
 		return 2
+	}
+	if cfg.Race {
+		cfg.Inputs = cfg.From.Inputs
+		if judge := cfg.Judge; judge != nil {
+			// The race network is judged beside the network it serves.
+			cfg.Judge = func(race *ai.Net) (float64, error) {
+				whole := *cfg.From
+				if err := whole.SetRace(race); err != nil {
+					return 0, err
+				}
+				return judge(&whole)
+			}
+		}
 	}
 	return runTraining("train", *out, stderr, func(ctx context.Context) (*ai.Net, error) { return ai.Train(ctx, cfg) })
 }

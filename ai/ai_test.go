@@ -72,6 +72,30 @@ func TestTrainFrom(t *testing.T) {
 	}
 }
 
+// TestTrainRace trains a race network: the network of the whole game is
+// left as it was, the race network starts as its copy, counts its own
+// games and learns.
+func TestTrainRace(t *testing.T) {
+	from := NewNet(NumInputs+ExtInputs, 8, 1)
+	from.Games = 1000
+	before := slices.Clone(from.W1)
+	cfg := TrainConfig{Race: true, From: from, Inputs: from.Inputs, Seed: 5, Alpha: 0.1, AlphaEnd: 0.1, Games: 4, Checkpoint: 4, Dir: t.TempDir()}
+	race, err := Train(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(from.W1, before) {
+		t.Error("training a race network changed the network it starts from")
+	}
+	if race.Games != 4 || slices.Equal(race.W1, before) {
+		t.Errorf("race network: %d games, learnt %v", race.Games, !slices.Equal(race.W1, before))
+	}
+	cfg.From, cfg.Dir = nil, t.TempDir()
+	if _, err := Train(context.Background(), cfg); err == nil {
+		t.Error("a race network trained without the network of the whole game")
+	}
+}
+
 // TestTrainingResumes checks that training stopped at a checkpoint and
 // resumed gives the very network of an uninterrupted run.
 // Both kinds of target are checked (lookahead on fewer games: each of its
@@ -259,6 +283,36 @@ func TestIncrementalEvaluation(t *testing.T) {
 		wide.W1[i] = float32(rng.NormFloat64() * 0.3)
 	}
 	t.Run("extra", func(t *testing.T) { checkIncremental(t, wide) })
+	// With a race network (the shipped one's weights, disturbed): the
+	// plays that break contact are judged by it, as a full pass judges them.
+	whole := *net
+	race := net.Widen(net.Inputs)
+	for i := range race.W1 {
+		race.W1[i] += float32(rng.NormFloat64() * 0.05)
+	}
+	if err := whole.SetRace(race); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("race", func(t *testing.T) { checkIncremental(t, &whole) })
+	ev, alone, main := NewEvaluator(&whole, rules.Standard, rules.WithKoks), NewEvaluator(race, rules.Standard, rules.WithKoks), NewEvaluator(net, rules.Standard, rules.WithKoks)
+	races := 0
+	for _, jp := range loadJudged(t) {
+		got := ev.Evaluate(jp.Pos)
+		want := main.Evaluate(jp.Pos)
+		if !contact(&jp.Pos) {
+			want = alone.Evaluate(jp.Pos)
+			races++
+		}
+		if got != want {
+			t.Fatalf("%s (contact %v): %v, want %v", jp.ID, contact(&jp.Pos), got, want)
+		}
+	}
+	if races < 50 {
+		t.Fatalf("only %d races among the judged positions", races)
+	}
+	if race.SetRace(&whole) == nil || whole.SetRace(NewNet(NumInputs, 8, 1)) == nil {
+		t.Error("SetRace took a network with a race network of its own, or of other inputs")
+	}
 }
 
 func checkIncremental(t *testing.T, net *Net) {

@@ -108,8 +108,9 @@ func (e *Evaluator) probs(p *rules.Position, s *scratch) Probs {
 	if pr, ok := e.exact(p); ok {
 		return pr
 	}
-	e.Net.encode(&s.f, p)
-	e.Net.forward(&s.f, &s.a)
+	net := e.Net.forPos(p)
+	net.encode(&s.f, p)
+	net.forward(&s.f, &s.a)
 	pr := Probs(s.a.out)
 	pr.tidy()
 	return pr
@@ -135,7 +136,7 @@ func (e *Evaluator) Evaluate(p rules.Position) Probs {
 // p, evaluating each from p's own evaluation by the points that changed.
 func (e *Evaluator) ply0(p *rules.Position, results []rules.Position, s *scratch, out []float64) []float64 {
 	s.work += len(results)
-	return e.rank(e.Net, &s.b, &s.a, p, results, s, out)
+	return e.rank(e.Net.forPos(p), &s.b, &s.a, p, results, s, out)
 }
 
 // rank is ply0 by the network net, from base b with activations a.
@@ -166,7 +167,14 @@ func (e *Evaluator) resultEquity(net *Net, b *base, a *activations, r *rules.Pos
 			return e.equity(pr.flip())
 		}
 	}
-	net.forwardSwapped(b, r, a)
+	if net.race != nil && !contact(r) {
+		// Contact broken by this play: the race network judges it whole.
+		o := r.Swap()
+		net.race.encode(&a.f, &o)
+		net.race.forward(&a.f, a)
+	} else {
+		net.forwardSwapped(b, r, a)
+	}
 	pr := Probs(a.out)
 	pr.tidy()
 	return e.equity(pr.flip())
@@ -179,11 +187,12 @@ func (e *Evaluator) resultEquity(net *Net, b *base, a *activations, r *rules.Pos
 // the mover's next play) cost a fraction of judging every play.
 func (e *Evaluator) bestPlay(p *rules.Position, results []rules.Position, s *scratch) (int, float64) {
 	opp := p.Swap()
-	e.Net.baseFor(&s.b, &opp, &s.f)
+	net := e.Net.forPos(p)
+	net.baseFor(&s.b, &opp, &s.f)
 	pruner := e.Net.pruner
 	if pruner == nil || len(results) <= pruneKeep {
 		s.work += len(results)
-		s.eqs = e.rankFrom(e.Net, &s.b, &s.a, results, s.eqs)
+		s.eqs = e.rankFrom(net, &s.b, &s.a, results, s.eqs)
 		i := argmax(s.eqs)
 		return i, s.eqs[i]
 	}
@@ -193,7 +202,7 @@ func (e *Evaluator) bestPlay(p *rules.Position, results []rules.Position, s *scr
 	s.top = topIndices(s.eqs, pruneKeep, s.top)
 	best, bestEq := -1, math.Inf(-1)
 	for _, i := range s.top {
-		eq := e.resultEquity(e.Net, &s.b, &s.a, &results[i])
+		eq := e.resultEquity(net, &s.b, &s.a, &results[i])
 		if eq > bestEq || eq == bestEq && i < best {
 			best, bestEq = i, eq
 		}

@@ -9,6 +9,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"nardi/rules"
 )
 
 // The network's outputs, all for the player on roll.
@@ -34,6 +36,8 @@ type Net struct {
 	B2     []float32
 	// pruner, when set, ranks plays for the searches (see bestPlay).
 	pruner *Net
+	// race, when set, evaluates the positions without contact (see forPos).
+	race *Net
 }
 
 // NewNet returns a network of the inputs and hidden units with small
@@ -91,7 +95,8 @@ func sigmoid(x float32) float32 {
 type activations struct {
 	hidden []float32
 	out    [NumOutputs]float32
-	rows   rowList // forwardNear's changes to its base's sums
+	rows   rowList  // forwardNear's changes to its base's sums
+	f      features // the inputs of a whole pass beside a base (a race result)
 }
 
 // forward runs the network on the inputs.
@@ -215,13 +220,32 @@ func (n *Net) SetPruner(p *Net) error {
 	return nil
 }
 
+// SetRace gives the network a second one, of the same inputs, for the
+// positions where contact is broken (nardi train --race).
+func (n *Net) SetRace(r *Net) error {
+	if r.Inputs != n.Inputs || r.race != nil {
+		return fmt.Errorf("the race network: %w", errNetInputs)
+	}
+	n.race = r
+	return nil
+}
+
+// forPos returns the network that evaluates p: the race network when n has
+// one and p has no contact, else n.
+func (n *Net) forPos(p *rules.Position) *Net {
+	if n.race != nil && !contact(p) {
+		return n.race
+	}
+	return n
+}
+
 // Widen returns a copy of the network with inputs inputs (at least its
 // own): the new inputs come last with zero weights, so the copy evaluates
 // every position as the original does until training teaches it to use
 // them.
 func (n *Net) Widen(inputs int) *Net {
 	w := *n
-	w.pruner = nil // it learnt this network's judgement, not the copy's
+	w.pruner, w.race = nil, nil // they go with this network, not the copy
 	w.Inputs = max(inputs, n.Inputs)
 	w.W1 = make([]float32, w.Inputs*n.Hidden)
 	copy(w.W1, n.W1)

@@ -59,6 +59,11 @@ var shippedWeights []byte
 //go:embed weights/prune.bin
 var shippedPruner []byte
 
+// shippedRace is the shipped network's race network (nardi train --race).
+//
+//go:embed weights/race.bin
+var shippedRace []byte
+
 var (
 	shippedOnce sync.Once
 	shippedNet  *Net
@@ -66,7 +71,7 @@ var (
 )
 
 // ShippedNet returns the network trained by the project and embedded in
-// the binary, with its pruner. It is loaded once and shared.
+// the binary, with its pruner and its race network. It is loaded once and shared.
 func ShippedNet() (*Net, error) {
 	shippedOnce.Do(func() {
 		shippedNet = new(Net)
@@ -82,6 +87,13 @@ func ShippedNet() (*Net, error) {
 			shippedErr = fmt.Errorf("the pruner: %w", errNetInputs)
 		}
 		shippedNet.pruner = pruner
+		race := new(Net)
+		if shippedErr == nil {
+			shippedErr = race.UnmarshalBinary(shippedRace)
+		}
+		if shippedErr == nil {
+			shippedErr = shippedNet.SetRace(race)
+		}
 	})
 	return shippedNet, shippedErr
 }

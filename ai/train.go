@@ -34,8 +34,13 @@ type TrainConfig struct {
 	// 21 rolls, each played at its best, instead of toward the value after
 	// the roll the game happened to throw (short nardi only).
 	Lookahead bool
-	Dir       string // where checkpoints go; training resumes from Dir/latest.bin
-	Log       io.Writer
+	// Race trains a network for the positions without contact (see
+	// Net.SetRace): From, unchanged, plays each game at 0-ply until contact
+	// is broken, and the network, starting as a copy of From, learns from
+	// there to the end (short nardi only).
+	Race bool
+	Dir  string // where checkpoints go; training resumes from Dir/latest.bin
+	Log  io.Writer
 	// Judge, when set, is called at each checkpoint and its figure logged.
 	Judge func(*Net) (float64, error)
 }
@@ -61,6 +66,9 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 	if cfg.Long {
 		inputs = LongInputs
 	}
+	if cfg.Race && (cfg.From == nil || cfg.Long) {
+		return nil, errors.New("a race network is trained from a short nardi network")
+	}
 	net := NewNet(inputs, cfg.Hidden, cfg.Seed)
 	if cfg.From != nil {
 		// A short nardi network may gain the extra inputs; nothing else
@@ -69,6 +77,9 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 			return nil, fmt.Errorf("start from a network of %d inputs: want %d", in, inputs)
 		}
 		net = cfg.From.Widen(inputs)
+		if cfg.Race {
+			net.Games = 0 // its own games, the races
+		}
 	}
 	if data, err := os.ReadFile(latest); err == nil {
 		if err := net.UnmarshalBinary(data); err != nil {
@@ -91,7 +102,11 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				var t interface{ play(uint64, int64, float32) } = newTrainer(net, cfg.Lookahead)
+				tr := newTrainer(net, cfg.Lookahead)
+				if cfg.Race {
+					tr.contact = [2]*Evaluator{NewEvaluator(cfg.From, rules.Nardi, rules.WithKoks), NewEvaluator(cfg.From, rules.Standard, rules.WithKoks)}
+				}
+				var t interface{ play(uint64, int64, float32) } = tr
 				if cfg.Long {
 					t = newLongTrainer(net)
 				}
@@ -160,6 +175,9 @@ type trainer struct {
 	grad  []float32
 	// lookahead: targets averaged over every roll (TrainConfig.Lookahead)
 	lookahead bool
+	// contact, when set, plays each game until contact is broken, by rule
+	// set: the network learns races only (TrainConfig.Race).
+	contact [2]*Evaluator
 }
 
 func newTrainer(net *Net, lookahead bool) *trainer {
@@ -192,6 +210,12 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 	ev := t.ev[rs]
 	p := rules.Start()
 	_, d := rules.OpeningRoll(die)
+	if c := t.contact[rs]; c != nil {
+		var ok bool
+		if p, d, ok = t.untilRace(c, p, d, die); !ok {
+			return
+		}
+	}
 	for ply := 0; ply < 1000; ply++ {
 		t.net.encode(&t.state.f, &p)
 		t.net.forward(&t.state.f, &t.state.a)
@@ -224,6 +248,26 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 		p = next
 		d = rules.Dice{die(), die()}
 	}
+}
+
+// untilRace plays from p with roll d by c's best plays at 0-ply until the
+// player on roll has no contact, and returns that position and its roll;
+// ok is false when the game ends first.
+func (t *trainer) untilRace(c *Evaluator, p rules.Position, d rules.Dice, die func() int) (rules.Position, rules.Dice, bool) {
+	for ply := 0; ply < 1000 && contact(&p); ply++ {
+		next := p.Swap()
+		if results := t.s.gen.Results(p, d, c.Rules); len(results) > 0 {
+			t.s.eqs = c.ply0(&p, results, &t.s, t.s.eqs)
+			r := results[argmax(t.s.eqs)]
+			if r.Won() {
+				return p, d, false
+			}
+			next = r.Swap()
+		}
+		p = next
+		d = rules.Dice{die(), die()}
+	}
+	return p, d, !contact(&p)
 }
 
 // expected returns the chances of the player on roll in p averaged over
