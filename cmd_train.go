@@ -33,6 +33,7 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the final network here too")
 	fs.BoolVar(&cfg.Lookahead, "lookahead", false, "learn from each position's value over all 21 rolls (slower, steadier targets)")
 	fs.BoolVar(&cfg.Race, "race", false, "train a race network: --from plays until contact is broken, a copy of it learns the races")
+	raceNet := fs.String("race-net", "", "learn only positions with contact, the races judged by this race network")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -66,6 +67,12 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.Judge, err = judgeOf(*judge); err != nil {
 		fmt.Fprintln(stderr, "nardi train:", err)
 		return 2
+	}
+	if *raceNet != "" {
+		if cfg.RaceNet, err = readNet(*raceNet); err != nil {
+			fmt.Fprintln(stderr, "nardi train:", err)
+			return 2
+		}
 	}
 	if cfg.Race {
 		cfg.Inputs = cfg.From.Inputs

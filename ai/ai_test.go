@@ -94,6 +94,22 @@ func TestTrainRace(t *testing.T) {
 	if _, err := Train(context.Background(), cfg); err == nil {
 		t.Error("a race network trained without the network of the whole game")
 	}
+
+	// The network of the whole game learning beside the race network:
+	// the race network is left as it was.
+	raceW1 := slices.Clone(race.W1)
+	cfg = TrainConfig{From: from, Inputs: from.Inputs, RaceNet: race, Seed: 6, Alpha: 0.1, AlphaEnd: 0.1, Games: 1004, Checkpoint: 4, Dir: t.TempDir()}
+	whole, err := Train(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(race.W1, raceW1) || slices.Equal(whole.W1, before) || whole.race != race {
+		t.Error("training beside a race network: the race network changed, or the network learnt nothing, or it is not beside it")
+	}
+	cfg.Race, cfg.Dir = true, t.TempDir()
+	if _, err := Train(context.Background(), cfg); err == nil {
+		t.Error("a race network trained beside a race network")
+	}
 }
 
 // TestTrainingResumes checks that training stopped at a checkpoint and

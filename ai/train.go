@@ -39,6 +39,10 @@ type TrainConfig struct {
 	// is broken, and the network, starting as a copy of From, learns from
 	// there to the end (short nardi only).
 	Race bool
+	// RaceNet, when set, judges the positions without contact for a short
+	// nardi network that learns only the others: a game's learning ends
+	// where contact is broken, toward RaceNet's value there.
+	RaceNet *Net
 	Dir  string // where checkpoints go; training resumes from Dir/latest.bin
 	Log  io.Writer
 	// Judge, when set, is called at each checkpoint and its figure logged.
@@ -91,6 +95,14 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 		fmt.Fprintf(cfg.Log, "resuming at %d games\n", net.Games)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("read checkpoint: %w", err)
+	}
+	if cfg.RaceNet != nil {
+		if cfg.Race || cfg.Long {
+			return nil, errors.New("a race network judges races for a short nardi network learning the rest")
+		}
+		if err := net.SetRace(cfg.RaceNet); err != nil {
+			return nil, err
+		}
 	}
 	start := time.Now()
 	for net.Games < cfg.Games {
@@ -217,6 +229,9 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 		}
 	}
 	for ply := 0; ply < 1000; ply++ {
+		if t.net.race != nil && !contact(&p) {
+			return // the race network judges from here (TrainConfig.RaceNet)
+		}
 		t.net.encode(&t.state.f, &p)
 		t.net.forward(&t.state.f, &t.state.a)
 		var target [NumOutputs]float32
