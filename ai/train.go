@@ -43,8 +43,8 @@ type TrainConfig struct {
 	// nardi network that learns only the others: a game's learning ends
 	// where contact is broken, toward RaceNet's value there.
 	RaceNet *Net
-	Dir  string // where checkpoints go; training resumes from Dir/latest.bin
-	Log  io.Writer
+	Dir     string // where checkpoints go; training resumes from Dir/latest.bin
+	Log     io.Writer
 	// Judge, when set, is called at each checkpoint and its figure logged.
 	Judge func(*Net) (float64, error)
 }
