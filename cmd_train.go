@@ -33,6 +33,7 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the final network here too")
 	fs.BoolVar(&cfg.Lookahead, "lookahead", false, "learn from each position's value over all 21 rolls (slower, steadier targets)")
 	fs.BoolVar(&cfg.Race, "race", false, "train a race network: --from plays until contact is broken, a copy of it learns the races")
+	fs.BoolVar(&cfg.Late, "late", false, "train a late network: --from plays until a side is near home, a copy of it learns from there (with --race-net, to the race)")
 	raceNet := fs.String("race-net", "", "learn only positions with contact, the races judged by this race network")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -53,8 +54,8 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi train: --ext, --judge, --lookahead and --race are for short nardi networks")
 		return 2
 	}
-	if cfg.Race && *from == "" {
-		fmt.Fprintln(stderr, "nardi train: --race needs --from, the network of the whole game")
+	if (cfg.Race || cfg.Late) && *from == "" {
+		fmt.Fprintln(stderr, "nardi train: --race and --late need --from, the network of the whole game")
 		return 2
 	}
 	var err error
@@ -74,13 +75,20 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if cfg.Race {
+	if cfg.Race || cfg.Late {
 		cfg.Inputs = cfg.From.Inputs
 		if judge := cfg.Judge; judge != nil {
-			// The race network is judged beside the network it serves.
-			cfg.Judge = func(race *ai.Net) (float64, error) {
+			// The network of a phase is judged beside the network it serves.
+			cfg.Judge = func(n *ai.Net) (float64, error) {
 				whole := *cfg.From
-				if err := whole.SetRace(race); err != nil {
+				err := whole.SetRace(n)
+				if cfg.Late {
+					err = whole.SetLate(n)
+					if cfg.RaceNet != nil && err == nil {
+						err = whole.SetRace(cfg.RaceNet)
+					}
+				}
+				if err != nil {
 					return 0, err
 				}
 				return judge(&whole)

@@ -110,6 +110,20 @@ func TestTrainRace(t *testing.T) {
 	if _, err := Train(context.Background(), cfg); err == nil {
 		t.Error("a race network trained beside a race network")
 	}
+
+	// A late network beside the race network.
+	cfg = TrainConfig{Late: true, From: from, Inputs: from.Inputs, RaceNet: race, Seed: 7, Alpha: 0.1, AlphaEnd: 0.1, Games: 4, Checkpoint: 4, Dir: t.TempDir()}
+	late, err := Train(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(from.W1, before) || !slices.Equal(race.W1, raceW1) || late.Games != 4 || slices.Equal(late.W1, before) {
+		t.Error("training a late network: the networks beside it changed, or it counts others' games, or it learnt nothing")
+	}
+	cfg.Race, cfg.Dir = true, t.TempDir()
+	if _, err := Train(context.Background(), cfg); err == nil {
+		t.Error("a network trained for two phases at once")
+	}
 }
 
 // TestTrainingResumes checks that training stopped at a checkpoint and
@@ -310,21 +324,40 @@ func TestIncrementalEvaluation(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("race", func(t *testing.T) { checkIncremental(t, &whole) })
-	ev, alone, main := NewEvaluator(&whole, rules.Standard, rules.WithKoks), NewEvaluator(race, rules.Standard, rules.WithKoks), NewEvaluator(net, rules.Standard, rules.WithKoks)
-	races := 0
+	// And a late network beside it, disturbed otherwise.
+	late := net.Widen(net.Inputs)
+	for i := range late.W1 {
+		late.W1[i] -= float32(rng.NormFloat64() * 0.05)
+	}
+	if err := whole.SetLate(late); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("late", func(t *testing.T) { checkIncremental(t, &whole) })
+	bare := *net
+	bare.race, bare.late = nil, nil
+	ev := NewEvaluator(&whole, rules.Standard, rules.WithKoks)
+	alone := map[*Net]*Evaluator{}
+	for _, n := range []*Net{race, late, &bare} {
+		alone[n] = NewEvaluator(n, rules.Standard, rules.WithKoks)
+	}
+	seen := map[*Net]int{}
 	for _, jp := range loadJudged(t) {
-		got := ev.Evaluate(jp.Pos)
-		want := main.Evaluate(jp.Pos)
+		n := &bare
 		if !contact(&jp.Pos) {
-			want = alone.Evaluate(jp.Pos)
-			races++
+			n = race
+		} else if isLate(&jp.Pos) {
+			n = late
 		}
-		if got != want {
-			t.Fatalf("%s (contact %v): %v, want %v", jp.ID, contact(&jp.Pos), got, want)
+		seen[n]++
+		if got, want := ev.Evaluate(jp.Pos), alone[n].Evaluate(jp.Pos); got != want {
+			t.Fatalf("%s (contact %v, late %v): %v, want %v", jp.ID, contact(&jp.Pos), isLate(&jp.Pos), got, want)
 		}
 	}
-	if races < 50 {
-		t.Fatalf("only %d races among the judged positions", races)
+	if seen[race] < 50 || seen[late] < 50 || seen[&bare] < 50 {
+		t.Fatalf("judged positions: %d races, %d late, %d others", seen[race], seen[late], seen[&bare])
+	}
+	if whole.SetLate(&whole) == nil {
+		t.Error("SetLate took a network with a late network of its own")
 	}
 	if race.SetRace(&whole) == nil || whole.SetRace(NewNet(NumInputs, 8, 1)) == nil {
 		t.Error("SetRace took a network with a race network of its own, or of other inputs")

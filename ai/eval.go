@@ -167,17 +167,32 @@ func (e *Evaluator) resultEquity(net *Net, b *base, a *activations, r *rules.Pos
 			return e.equity(pr.flip())
 		}
 	}
-	if net.race != nil && !contact(r) {
-		// Contact broken by this play: the race network judges it whole.
+	if other := e.other(net, r); other != nil {
+		// The play took the game to another network's phase: that network
+		// judges it in a whole pass.
 		o := r.Swap()
-		net.race.encode(&a.f, &o)
-		net.race.forward(&a.f, a)
+		other.encode(&a.f, &o)
+		other.forward(&a.f, a)
 	} else {
 		net.forwardSwapped(b, r, a)
 	}
 	pr := Probs(a.out)
 	pr.tidy()
 	return e.equity(pr.flip())
+}
+
+// other returns the network of result r's phase when it is not net, the
+// network of the position before the play (nil when it is, or when net is
+// not one of the evaluator's phases: a pruner ranks every phase).
+func (e *Evaluator) other(net *Net, r *rules.Position) *Net {
+	main := e.Net
+	if main.race == nil && main.late == nil || net != main && net != main.race && net != main.late {
+		return nil
+	}
+	if n := main.forPos(r); n != net {
+		return n
+	}
+	return nil
 }
 
 // bestPlay returns the index of the best of the results of plays from p

@@ -36,8 +36,9 @@ type Net struct {
 	B2     []float32
 	// pruner, when set, ranks plays for the searches (see bestPlay).
 	pruner *Net
-	// race, when set, evaluates the positions without contact (see forPos).
-	race *Net
+	// race, when set, evaluates the positions without contact; late those
+	// with contact where a side is near home (see forPos).
+	race, late *Net
 }
 
 // NewNet returns a network of the inputs and hidden units with small
@@ -223,18 +224,48 @@ func (n *Net) SetPruner(p *Net) error {
 // SetRace gives the network a second one, of the same inputs, for the
 // positions where contact is broken (nardi train --race).
 func (n *Net) SetRace(r *Net) error {
-	if r.Inputs != n.Inputs || r.race != nil {
+	if r.Inputs != n.Inputs || r.race != nil || r.late != nil {
 		return fmt.Errorf("the race network: %w", errNetInputs)
 	}
 	n.race = r
 	return nil
 }
 
+// SetLate gives the network another one, of the same inputs, for the late
+// positions with contact (see isLate; nardi train --late).
+func (n *Net) SetLate(l *Net) error {
+	if l.Inputs != n.Inputs || l.late != nil {
+		return fmt.Errorf("the late network: %w", errNetInputs)
+	}
+	n.late = l
+	return nil
+}
+
+// latePips is the pip count under which a side is near home: a position
+// with contact where a side has fewer is late.
+const latePips = 90
+
+// isLate tells whether a position with contact is late.
+func isLate(p *rules.Position) bool {
+	mine, theirs := p.Pips()
+	return min(mine, theirs) < latePips
+}
+
 // forPos returns the network that evaluates p: the race network when n has
-// one and p has no contact, else n.
+// one and p has no contact, the late network when n has one and p is late,
+// else n.
 func (n *Net) forPos(p *rules.Position) *Net {
-	if n.race != nil && !contact(p) {
-		return n.race
+	if n.race == nil && n.late == nil {
+		return n
+	}
+	if !contact(p) {
+		if n.race != nil {
+			return n.race
+		}
+		return n
+	}
+	if n.late != nil && isLate(p) {
+		return n.late
 	}
 	return n
 }
@@ -245,7 +276,7 @@ func (n *Net) forPos(p *rules.Position) *Net {
 // them.
 func (n *Net) Widen(inputs int) *Net {
 	w := *n
-	w.pruner, w.race = nil, nil // they go with this network, not the copy
+	w.pruner, w.race, w.late = nil, nil, nil // they go with this network, not the copy
 	w.Inputs = max(inputs, n.Inputs)
 	w.W1 = make([]float32, w.Inputs*n.Hidden)
 	copy(w.W1, n.W1)

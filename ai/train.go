@@ -39,6 +39,11 @@ type TrainConfig struct {
 	// is broken, and the network, starting as a copy of From, learns from
 	// there to the end (short nardi only).
 	Race bool
+	// Late trains a network for the late positions with contact (see
+	// Net.SetLate) as Race does for races: From plays until the game is
+	// late (or a race), and the copy learns from there; with RaceNet the
+	// races are left to it.
+	Late bool
 	// RaceNet, when set, judges the positions without contact for a short
 	// nardi network that learns only the others: a game's learning ends
 	// where contact is broken, toward RaceNet's value there.
@@ -70,8 +75,8 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 	if cfg.Long {
 		inputs = LongInputs
 	}
-	if cfg.Race && (cfg.From == nil || cfg.Long) {
-		return nil, errors.New("a race network is trained from a short nardi network")
+	if (cfg.Race || cfg.Late) && (cfg.From == nil || cfg.Long || cfg.Race && cfg.Late) {
+		return nil, errors.New("a race or a late network is trained from a short nardi network")
 	}
 	net := NewNet(inputs, cfg.Hidden, cfg.Seed)
 	if cfg.From != nil {
@@ -81,8 +86,8 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 			return nil, fmt.Errorf("start from a network of %d inputs: want %d", in, inputs)
 		}
 		net = cfg.From.Widen(inputs)
-		if cfg.Race {
-			net.Games = 0 // its own games, the races
+		if cfg.Race || cfg.Late {
+			net.Games = 0 // its own games, those of its phase
 		}
 	}
 	if data, err := os.ReadFile(latest); err == nil {
@@ -115,8 +120,12 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 			go func() {
 				defer wg.Done()
 				tr := newTrainer(net, cfg.Lookahead)
-				if cfg.Race {
+				if cfg.Race || cfg.Late {
 					tr.contact = [2]*Evaluator{NewEvaluator(cfg.From, rules.Nardi, rules.WithKoks), NewEvaluator(cfg.From, rules.Standard, rules.WithKoks)}
+					tr.phase = func(p *rules.Position) bool { return !contact(p) }
+					if cfg.Late {
+						tr.phase = func(p *rules.Position) bool { return !contact(p) || isLate(p) }
+					}
 				}
 				var t interface{ play(uint64, int64, float32) } = tr
 				if cfg.Long {
@@ -190,6 +199,7 @@ type trainer struct {
 	// contact, when set, plays each game until contact is broken, by rule
 	// set: the network learns races only (TrainConfig.Race).
 	contact [2]*Evaluator
+	phase   func(*rules.Position) bool // where contact hands the game over
 }
 
 func newTrainer(net *Net, lookahead bool) *trainer {
@@ -224,7 +234,7 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 	_, d := rules.OpeningRoll(die)
 	if c := t.contact[rs]; c != nil {
 		var ok bool
-		if p, d, ok = t.untilRace(c, p, d, die); !ok {
+		if p, d, ok = t.until(c, p, d, die); !ok {
 			return
 		}
 	}
@@ -265,11 +275,11 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 	}
 }
 
-// untilRace plays from p with roll d by c's best plays at 0-ply until the
-// player on roll has no contact, and returns that position and its roll;
-// ok is false when the game ends first.
-func (t *trainer) untilRace(c *Evaluator, p rules.Position, d rules.Dice, die func() int) (rules.Position, rules.Dice, bool) {
-	for ply := 0; ply < 1000 && contact(&p); ply++ {
+// until plays from p with roll d by c's best plays at 0-ply until the
+// position is in t.phase, and returns that position and its roll; ok is
+// false when the game ends first.
+func (t *trainer) until(c *Evaluator, p rules.Position, d rules.Dice, die func() int) (rules.Position, rules.Dice, bool) {
+	for ply := 0; ply < 1000 && !t.phase(&p); ply++ {
 		next := p.Swap()
 		if results := t.s.gen.Results(p, d, c.Rules); len(results) > 0 {
 			t.s.eqs = c.ply0(&p, results, &t.s, t.s.eqs)
@@ -282,7 +292,7 @@ func (t *trainer) untilRace(c *Evaluator, p rules.Position, d rules.Dice, die fu
 		p = next
 		d = rules.Dice{die(), die()}
 	}
-	return p, d, !contact(&p)
+	return p, d, t.phase(&p)
 }
 
 // expected returns the chances of the player on roll in p averaged over
