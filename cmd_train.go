@@ -81,12 +81,14 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// The network of a phase is judged beside the network it serves.
 			cfg.Judge = func(n *ai.Net) (float64, error) {
 				whole := *cfg.From
-				err := whole.SetRace(n)
+				var err error
 				if cfg.Late {
 					err = whole.SetLate(n)
 					if cfg.RaceNet != nil && err == nil {
 						err = whole.SetRace(cfg.RaceNet)
 					}
+				} else {
+					err = whole.SetRace(n)
 				}
 				if err != nil {
 					return 0, err

@@ -66,18 +66,36 @@ func (e *Evaluator) Cube(p rules.Position, cs CubeState) CubeDecision {
 // the chances read after it, weighted by the rolls' likelihood.
 func (e *Evaluator) RollProbs(p rules.Position) Probs {
 	var s scratch
+	return e.rollProbs(&p, &s, false)
+}
+
+// rollProbs is RollProbs with scratch s, each best play found by judging
+// every play or, when pruned, as the searches find it (bestPlay: the
+// pruner's best few judged by the network).
+func (e *Evaluator) rollProbs(p *rules.Position, s *scratch, pruned bool) Probs {
 	var g rules.Generator
 	return overRolls(func(d rules.Dice) Probs {
-		results := g.Results(p, d, e.Rules)
+		results := g.Results(*p, d, e.Rules)
 		if len(results) == 0 {
-			return e.probs1(&p, &s)
+			return e.probs1(p, s, pruned)
 		}
-		i, _ := e.Best0(p, results)
+		i := e.best(p, results, s, pruned)
 		if r := results[i]; !r.Won() {
-			return e.probs1(&r, &s)
+			return e.probs1(&r, s, pruned)
 		}
-		return e.resultProbs(&results[i], &s)
+		return e.resultProbs(&results[i], s)
 	})
+}
+
+// best returns the index of the best of the results of plays from p at
+// 0-ply: by bestPlay when pruned, else judging every play.
+func (e *Evaluator) best(p *rules.Position, results []rules.Position, s *scratch, pruned bool) int {
+	if pruned {
+		i, _ := e.bestPlay(p, results, s)
+		return i
+	}
+	s.eqs = e.ply0(p, results, s, s.eqs)
+	return argmax(s.eqs)
 }
 
 // overRolls averages the chances after each of the 21 rolls, weighted by
@@ -167,9 +185,9 @@ func janowski(p, w, l float64, owner int) float64 {
 
 // probs1 returns the mover's chances after a result r (the opponent to
 // roll), averaged over the opponent's rolls, each answered with its best
-// play at 0-ply. (After a roll that could not be played, r is the mover's
-// position as it was.)
-func (e *Evaluator) probs1(r *rules.Position, s *scratch) Probs {
+// play at 0-ply (found as best finds it). (After a roll that could not be
+// played, r is the mover's position as it was.)
+func (e *Evaluator) probs1(r *rules.Position, s *scratch, pruned bool) Probs {
 	opp := r.Swap()
 	var g rules.Generator
 	return overRolls(func(d rules.Dice) Probs {
@@ -177,45 +195,7 @@ func (e *Evaluator) probs1(r *rules.Position, s *scratch) Probs {
 		if len(replies) == 0 {
 			return e.probs(r, s)
 		}
-		i, _ := e.opp.Best0(opp, replies)
-		reply := replies[i]
-		if reply.Won() {
-			return e.resultProbs(&reply, s).flip()
-		}
-		me := reply.Swap()
-		return e.probs(&me, s)
-	})
-}
-
-// probs2 returns the chances of the player on roll in p two rolls on, as
-// RollProbs, with every best play found as the searches find it
-// (bestPlay: the pruner's best few judged by the network).
-func (e *Evaluator) probs2(p *rules.Position, s *scratch) Probs {
-	return overRolls(func(d rules.Dice) Probs {
-		results := s.gen.Results(*p, d, e.Rules)
-		if len(results) == 0 {
-			return e.probs1Pruned(p, s)
-		}
-		i, _ := e.bestPlay(p, results, s)
-		if r := results[i]; !r.Won() {
-			return e.probs1Pruned(&r, s)
-		}
-		return e.resultProbs(&results[i], s)
-	})
-}
-
-// probs1Pruned returns the mover's chances of result r one roll on, as
-// probs1, each answer found by bestPlay.
-func (e *Evaluator) probs1Pruned(r *rules.Position, s *scratch) Probs {
-	opp := r.Swap()
-	var g rules.Generator
-	return overRolls(func(d rules.Dice) Probs {
-		replies := g.Results(opp, d, e.Rules)
-		if len(replies) == 0 {
-			return e.probs(r, s)
-		}
-		i, _ := e.opp.bestPlay(&opp, replies, s)
-		reply := replies[i]
+		reply := replies[e.opp.best(&opp, replies, s, pruned)]
 		if reply.Won() {
 			return e.resultProbs(&reply, s).flip()
 		}

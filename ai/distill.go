@@ -148,6 +148,7 @@ type targetMaker struct {
 	results    []rules.Position
 	candidates int // see DistillConfig.Candidates
 	top        []int
+	inner      scratch // the candidates' targets' (s holds the decision's)
 }
 
 // candidateWindow bounds the candidates' loss at 0-ply against the best.
@@ -213,8 +214,7 @@ func (tm *targetMaker) candidateTargets(ev *Evaluator, out []target) []target {
 		if _, exact := ev.exact(&opp); exact {
 			continue
 		}
-		var inner scratch
-		out = append(out, target{opp, [NumOutputs]float32(ev.opp.probs2(&opp, &inner))})
+		out = append(out, target{opp, [NumOutputs]float32(ev.opp.rollProbs(&opp, &tm.inner, true))})
 	}
 	return out
 }

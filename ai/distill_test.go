@@ -90,7 +90,7 @@ func TestDistillCandidates(t *testing.T) {
 	ev := NewEvaluator(teacher, rules.Nardi, rules.WithKoks) // game 0's rules
 	var s scratch
 	for _, p := range []rules.Position{rules.Start(), loadJudged(t)[100].Pos} {
-		if got, want := ev.probs2(&p, &s), ev.RollProbs(p); got != want {
+		if got, want := ev.rollProbs(&p, &s, true), ev.RollProbs(p); got != want {
 			t.Errorf("%s: without a pruner, two rolls on %v, RollProbs %v", p.PositionID(), got, want)
 		}
 	}
@@ -120,7 +120,7 @@ func TestDistillCandidates(t *testing.T) {
 		}
 	}
 	for _, x := range ts[:10] {
-		if want := ev.probs2(&x.pos, &s); x.probs != [NumOutputs]float32(want) {
+		if want := ev.rollProbs(&x.pos, &s, true); x.probs != [NumOutputs]float32(want) {
 			t.Errorf("%s: target %v, two rolls on %v", x.pos.PositionID(), x.probs, want)
 		}
 	}
