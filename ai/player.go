@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+	"time"
 
 	"nardi/rules"
 )
@@ -113,19 +114,28 @@ type style struct {
 	keep1, keep2, keep3       int
 	window1, window2, window3 float64
 	work3, cover3             int
+	// limit bounds a decision's time on a slow or busy machine (0: no
+	// bound): the three-roll search leaves out candidates, or is left out,
+	// when at its pace it would end later.
+	limit time.Duration
 }
 
 var styles = map[Level]style{
 	Easy:   {noise: 0.16, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
-	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12, keep3: 2, window3: 0.10, work3: 250000, cover3: 36},
-	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 4, window3: 0.15, work3: 1300000, cover3: 12},
+	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12, keep3: 3, window3: 0.15, work3: 350000, cover3: 36, limit: 250 * time.Millisecond},
+	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 4, window3: 0.15, work3: 1300000, cover3: 12, limit: 1800 * time.Millisecond},
 }
 
 // Player chooses plays for one level. It is safe for concurrent use.
 type Player struct {
 	Eval  *Evaluator
 	Level Level
+	// Exact drops the level's time limit, so that its choices depend only
+	// on the position, the roll and the seed even on a slow machine (tests
+	// and measurements); with the limit they do so whenever it is not
+	// reached.
+	Exact bool
 }
 
 // NewPlayer returns a player of the level for the rule set and scoring.
@@ -135,8 +145,9 @@ func NewPlayer(net *Net, rs rules.RuleSet, s rules.Scoring, level Level) *Player
 
 // Choose returns the play the level makes with the roll, and the position
 // it leads to (seen from the mover). ok is false when nothing can be
-// played. The choice depends only on the position, the roll and seed, so
-// that games can be replayed and tests are deterministic.
+// played. The choice depends only on the position, the roll and seed
+// (unless the level's time limit is reached; see Exact), so that games can
+// be replayed and tests are deterministic.
 // (first does not matter in short nardi.)
 func (pl *Player) Choose(p rules.Position, d rules.Dice, _ bool, seed uint64) (play rules.Play, result rules.Position, ok bool) {
 	plays, results := rules.LegalPlays(p, d, pl.Eval.Rules)
@@ -146,11 +157,17 @@ func (pl *Player) Choose(p rules.Position, d rules.Dice, _ bool, seed uint64) (p
 	if len(plays) == 1 {
 		return plays[0], results[0], true
 	}
-	i := pl.choose(p, d, results, seed)
+	var stop time.Time
+	if lim := styles[pl.Level].limit; lim > 0 && !pl.Exact {
+		stop = time.Now().Add(lim)
+	}
+	i := pl.choose(p, d, results, seed, stop)
 	return plays[i], results[i], true
 }
 
-func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Position, seed uint64) int {
+// choose returns the index of the result the level chooses; stop, when not
+// zero, is when the decision should be made by.
+func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Position, seed uint64, stop time.Time) int {
 	e := pl.Eval
 	var s scratch
 	eqs := e.ply0(&p, results, &s, nil)
@@ -177,8 +194,10 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 		cs[k].eq = e.ply2(&results[cs[k].i], &s)
 	}
 	if st.keep3 > 1 {
-		if top := filter(cs, st.keep3, st.window3); len(top) > 1 && deeper(e, results, top, st.work3, st.cover3, &s) {
-			cs = top
+		if top := filter(cs, st.keep3, st.window3); len(top) > 1 {
+			if n := deeper(e, results, top, st.work3, st.cover3, stop, &s); n > 1 {
+				cs = top[:n]
+			}
 		}
 	}
 	return filter(cs, 1, 0)[0].i
@@ -194,34 +213,59 @@ var spread = func() (o [21]int) {
 	return o
 }()
 
-// deeper re-estimates the candidates three rolls ahead, all of them on
-// the same opponent's rolls at a time, until every roll is done or work
-// positions have been evaluated (a pruner's evaluations counted as
-// bestPlay counts them), or, at the pace of the rolls done so far, the
-// work would end before the rolls reach cover of 36: then it stops at
-// once rather than spend the budget for nothing. It tells whether it
-// could: the estimates stand on the rolls done when these weigh at least
-// cover; with fewer the candidates keep their two-roll estimates.
-func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover int, s *scratch) bool {
-	opps := make([]rules.Position, len(cs))
+// deeper re-estimates the candidates (best first) three rolls ahead, all
+// of them on the same opponent's rolls at a time, until every roll is
+// done or work positions have been evaluated (a pruner's evaluations
+// counted as bestPlay counts them) or the time is past stop (when not
+// zero). When, at the pace of the rolls done so far, the work or the time
+// would end before the rolls reach cover of 36, it leaves
+// out the last candidate and goes on with the others, whose rolls done
+// still count; when even two cannot reach cover it stops at once rather
+// than spend the budget for nothing. It returns how many of the first
+// candidates it re-estimated: their estimates stand on the rolls done,
+// which weigh at least cover; when it returns 0 the candidates keep their
+// two-roll estimates.
+func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover int, stop time.Time, s *scratch) int {
+	n := len(cs)
+	opps := make([]rules.Position, n)
 	for k := range cs {
 		opps[k] = results[cs[k].i].Swap()
 	}
-	sums := make([]float64, len(cs))
+	sums := make([]float64, n)
 	var inner scratch
 	weight, need := 0, 0 // need: the rolls of spread that reach cover
 	for w := 0; w < cover && need < len(spread); need++ {
 		w += rules.Rolls[spread[need]].Weight
 	}
+	searched := 0 // candidates times rolls searched
+	start, now := time.Now(), time.Time{}
+	// fits tells whether, at the pace so far, the budget and the time
+	// reach cover with n candidates.
+	fits := func(n, done int) bool {
+		if inner.work+inner.work*n*(need-done)/searched > work {
+			return false
+		}
+		return stop.IsZero() || !now.Add(now.Sub(start)*time.Duration(n*(need-done))/time.Duration(searched)).After(stop)
+	}
 	for done, ri := range spread {
 		if inner.work > work {
 			break
 		}
-		if weight < cover && done > 0 && inner.work/done*need > work {
-			break // at this pace the budget ends before cover is reached
+		if !stop.IsZero() {
+			if now = time.Now(); now.After(stop) {
+				break
+			}
+		}
+		if weight < cover && searched > 0 {
+			for n > 1 && !fits(n, done) {
+				n--
+			}
+			if n == 1 {
+				break
+			}
 		}
 		roll := rules.Rolls[ri]
-		for k := range cs {
+		for k := range n {
 			r := &results[cs[k].i]
 			v := 0.0
 			if r.Won() {
@@ -231,16 +275,17 @@ func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover 
 			}
 			sums[k] += float64(roll.Weight) * v
 		}
+		searched += n
 		weight += roll.Weight
 	}
 	s.work += inner.work
 	if weight < cover {
-		return false
+		return 0
 	}
-	for k := range cs {
+	for k := range n {
 		cs[k].eq = sums[k] / float64(weight)
 	}
-	return true
+	return n
 }
 
 // mistaken picks the play whose equity plus a deterministic error is the

@@ -138,6 +138,7 @@ func TestJudge(t *testing.T) {
 		t.Fatal(err)
 	}
 	hard := NewPlayer(net, rules.Standard, rules.WithKoks, Hard)
+	hard.Exact = true
 	start := rules.Start()
 	dice := rules.Dice{3, 1}
 	_, best, _ := hard.Choose(start, dice, false, 1)
