@@ -23,6 +23,56 @@ EC = {'cubeful': 0, 'plies': 0, 'deterministic': 1, 'prune': 0, 'noise': 0.0}
 CI = {'jacoby': 0, 'crawford': 0, 'move': 1, 'beavers': 0, 'cube': 1,
       'matchto': 0, 'bgv': 0, 'score': (0, 0)}
 out = os.fdopen(3, 'w', buffering=1) if os.environ.get('PLAY_FD3') else sys.stdout
+# The judge (PLAY_JUDGE): gnubg 2-ply, cubeless, on the plays within
+# JUDGE_WINDOW of the best at 0-ply (at most JUDGE_KEEP) and the play made.
+EC0 = dict(EC)
+EC2 = dict(EC, plies=2, prune=1)
+JUDGE_WINDOW, JUDGE_KEEP = 0.16, 8
+
+
+class Judge:
+    """Equity lost by each side's plays, by gnubg 2-ply, in contact and in
+    races; the worst of ours are kept to look at."""
+
+    def __init__(self):
+        self.loss = {(s, ph): [0.0, 0] for s in (True, False) for ph in ('contact', 'race')}
+        self.worst = []
+
+    def judge(self, ours, me, opp, d1, d2, res, results):
+        if len(results) < 2:
+            return
+        # a result's equity for the mover: the opponent is on roll in it
+        eq0 = {r: -gnubg.evaluate((r[0], r[1]), CI, EC0)[5] for r in results}
+        best0 = max(eq0.values())
+        top = sorted((r for r in results if eq0[r] >= best0 - JUDGE_WINDOW), key=lambda r: -eq0[r])[:JUDGE_KEEP]
+        if res not in top:
+            top.append(res)
+        eq2 = {r: -gnubg.evaluate((r[0], r[1]), CI, EC2)[5] for r in top}
+        lost = max(eq2.values()) - eq2[res]
+        phase = 'contact' if contact(me, opp) else 'race'
+        acc = self.loss[(ours, phase)]
+        acc[0], acc[1] = acc[0] + lost, acc[1] + 1
+        if ours and lost > 0.02:
+            self.worst.append((lost, posid(me, opp), d1, d2))
+
+    def report(self):
+        def pr(ours, phases):
+            tot = sum(self.loss[(ours, ph)][0] for ph in phases)
+            n = sum(self.loss[(ours, ph)][1] for ph in phases)
+            return '%.2f over %d' % (500 * tot / n if n else float('nan'), n)
+        for ours, who in ((True, 'nardi'), (False, 'gnubg')):
+            print('judge (gnubg 2-ply) PR of %s: %s decisions; contact %s, race %s' % (
+                who, pr(ours, ('contact', 'race')), pr(ours, ('contact',)), pr(ours, ('race',))), file=out)
+        self.worst.sort(reverse=True)
+        for lost, pid, d1, d2 in self.worst[:int(os.environ.get('PLAY_WORST', '0'))]:
+            print('worst: %.3f %s %d %d' % (lost, pid, d1, d2), file=out)
+
+
+def contact(me, opp):
+    """Whether a checker of either side still has to pass one of the other's."""
+    mine = [p + 1 for p in range(25) if me[p]]  # my points, 25 the bar
+    theirs = [25 - (p + 1) for p in range(25) if opp[p]]  # in my numbering, 0 their bar
+    return max(mine) > min(theirs)
 
 
 def step(me, opp, src, dst):
@@ -115,8 +165,9 @@ def dice_of(seed, pair):
     return roll
 
 
-def play_game(nardi, roll, nardi_first, clock):
-    """Returns our points (+ won, - lost) and the number of turns."""
+def play_game(nardi, roll, nardi_first, clock, judge=None):
+    """Returns our points (+ won, - lost) and the number of turns; judge,
+    when given, scores every play."""
     o, m = gnubg.positionfromid('4HPwATDgc/ABMA')
     me, opp, ours, turn = m, o, nardi_first, 0
     while True:
@@ -128,9 +179,12 @@ def play_game(nardi, roll, nardi_first, clock):
             mv = gnubg.findbestmove((opp, me), CI, EC, (d1, d2))
             res, move = (apply(me, opp, mv) if mv else (me, opp)), mv
         clock[ours] += time.time() - t
-        if res not in legal(me, opp, d1, d2):
+        results = legal(me, opp, d1, d2)
+        if res not in results:
             sys.exit('ILLEGAL PLAY by %s: %s %d %d -> %s (%s)' % (
                 'nardi' if ours else 'gnubg', posid(me, opp), d1, d2, posid(*res), move))
+        if judge:
+            judge.judge(ours, me, opp, d1, d2, res, results)
         me, opp = res
         if sum(me) == 0:
             pts = 1 if sum(opp) < 15 else 3 if sum(opp[18:]) else 2
@@ -161,14 +215,17 @@ def main():
     nardi = Nardi(os.environ['PLAY_NARDI'], level)
     print('nardi %s vs gnubg 0-ply, cubeless money, %d games, seed %d' % (level, games, seed), file=out)
     pts, clock, t0 = [], {True: 0.0, False: 0.0}, time.time()
+    judge = Judge() if os.environ.get('PLAY_JUDGE') else None
     for g in range(games):
         first = (g // 2 + g) % 2 == 0  # pairs alternate who leads, then swap
-        p, turns = play_game(nardi, dice_of(seed, g // 2), first, clock)
+        p, turns = play_game(nardi, dice_of(seed, g // 2), first, clock, judge)
         pts.append(p)
         if verbose:
             print('game %d: %s first, nardi %+d, %d turns' % (g + 1, 'nardi' if first else 'gnubg', p, turns), file=out)
         if len(pts) % 50 == 0 or len(pts) == games:
             report(pts, clock, t0)
+            if judge:
+                judge.report()
     nardi.p.stdin.close()
     nardi.p.wait()
 

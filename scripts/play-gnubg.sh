@@ -3,10 +3,14 @@
 # standard`) and GNU Backgammon 0-ply (apt-get install gnubg), duplicate
 # dice, and prints our points per game with a 95% confidence interval:
 #   scripts/play-gnubg.sh --games N --level hard|master --seed S [--nardi BIN] [--verbose]
-# Without --nardi it builds the checkout into a temporary file. The games
+#       [--judge [--worst K]]
+# Without --nardi it builds the checkout into a temporary file. --judge
+# scores every play of both sides by gnubg 2-ply (about 5x slower) and
+# prints each side's PR, in contact and in races; --worst K lists our K
+# costliest decisions (Position ID and dice). The games
 # are played by play-gnubg.py inside gnubg's Python. Not part of the tests.
 set -eu
-games=100 level=hard seed=1 nardi= verbose=
+games=100 level=hard seed=1 nardi= verbose= judge= worst=0
 while (($#)); do
   case $1 in
     --games) games=$2; shift 2 ;;
@@ -14,7 +18,9 @@ while (($#)); do
     --seed) seed=$2; shift 2 ;;
     --nardi) nardi=$2; shift 2 ;;
     --verbose) verbose=1; shift ;;
-    *) echo "usage: $0 --games N --level hard|master --seed S [--nardi BIN] [--verbose]" >&2; exit 2 ;;
+    --judge) judge=1; shift ;;
+    --worst) worst=$2; shift 2 ;;
+    *) echo "usage: $0 --games N --level hard|master --seed S [--nardi BIN] [--verbose] [--judge [--worst K]]" >&2; exit 2 ;;
   esac
 done
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,4 +31,4 @@ if [[ -z $nardi ]]; then
 fi
 # gnubg prints its banner on stdout, so the report comes on fd 3.
 PLAY_GAMES=$games PLAY_LEVEL=$level PLAY_SEED=$seed PLAY_NARDI=$(realpath "$nardi") \
-  PLAY_VERBOSE=$verbose PLAY_FD3=1 "${GNUBG:-/usr/games/gnubg}" -t -q -r -p "$here/play-gnubg.py" 3>&1 >/dev/null
+  PLAY_VERBOSE=$verbose PLAY_JUDGE=$judge PLAY_WORST=$worst PLAY_FD3=1 "${GNUBG:-/usr/games/gnubg}" -t -q -r -p "$here/play-gnubg.py" 3>&1 >/dev/null
