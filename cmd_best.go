@@ -33,16 +33,18 @@ func loadPlayer(levelName, rulesName string, scoring rules.Scoring) (*ai.Player,
 	return ai.NewPlayer(net, rs, scoring, level), nil
 }
 
-// cmdBest is "nardi best --level easy|medium|hard [--rules nardi|standard]
-// [--match MATCHID]": with a Match ID the plays are chosen for its match
-// score and cube (a mars weighs what it weighs there).
+// cmdBest is "nardi best --level easy|medium|hard|master [--rules
+// nardi|standard] [--match MATCHID] [--exact]": with a Match ID the plays
+// are chosen for its match score and cube (a mars weighs what it weighs
+// there); --exact drops the level's time limit (ai.Player.Exact).
 func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("best", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	level := fs.String("level", "hard", "easy, medium or hard")
+	level := fs.String("level", "hard", "easy, medium, hard or master")
 	rulesName := ruleSetFlag(fs)
 	koks := fs.Bool("koks", true, "count a koks as 3 points when choosing (backgammon scoring)")
 	matchID := fs.String("match", "", "gnubg Match ID: play for its match score and cube")
+	exact := fs.Bool("exact", false, "no time limit: the same choices on a slow or busy machine")
 	variantName := variantFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -77,6 +79,7 @@ func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		player = &ai.Player{Eval: player.Eval.ForCube(cs), Level: player.Level}
 	}
+	player.Exact = *exact
 	return writeBest(rules.Short, player, stdin, stdout, stderr)
 }
 

@@ -83,3 +83,31 @@ func TestBestForAMatch(t *testing.T) {
 		t.Errorf("a malformed Match ID: exit %d", code)
 	}
 }
+
+// TestBestExact: nardi best --exact plays the level without its time
+// limit, as ai.Player.Exact does.
+func TestBestExact(t *testing.T) {
+	in := "4HPwATDgc/ABMA 6 5\nzM7gATA2nsEBMA 4 5\n"
+	var out, errOut bytes.Buffer
+	if code := run([]string{"best", "--rules", "standard", "--level", "hard", "--exact"}, strings.NewReader(in), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	player, err := loadPlayer("hard", "standard", rules.WithKoks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	player.Exact = true
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var b bestOut
+		if err := json.Unmarshal([]byte(l), &b); err != nil {
+			t.Fatalf("line %s: %v", l, err)
+		}
+		p, err := rules.ParsePositionID(b.Pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, r, _ := player.Choose(p, b.Dice, false, 1); r.PositionID() != b.Result {
+			t.Errorf("%s %v: nardi best --exact %s, the exact player %s", b.Pos, b.Dice, b.Result, r.PositionID())
+		}
+	}
+}

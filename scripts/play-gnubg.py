@@ -138,7 +138,10 @@ class Nardi:
     """A persistent `nardi best` process answering one position at a time."""
 
     def __init__(self, binary, level):
-        self.p = subprocess.Popen([binary, 'best', '--rules', 'standard', '--level', level],
+        args = [binary, 'best', '--rules', 'standard', '--level', level]
+        if os.environ.get('PLAY_EXACT'):
+            args.append('--exact')  # no time limit: the same plays on a busy machine
+        self.p = subprocess.Popen(args,
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def play(self, me, opp, d1, d2):

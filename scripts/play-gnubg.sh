@@ -3,14 +3,15 @@
 # standard`) and GNU Backgammon 0-ply (apt-get install gnubg), duplicate
 # dice, and prints our points per game with a 95% confidence interval:
 #   scripts/play-gnubg.sh --games N --level hard|master --seed S [--nardi BIN] [--verbose]
-#       [--judge [--worst K]]
+#       [--exact] [--judge [--worst K]]
 # Without --nardi it builds the checkout into a temporary file. --judge
 # scores every play of both sides by gnubg 2-ply (about 5x slower) and
 # prints each side's PR, in contact and in races; --worst K lists our K
-# costliest decisions (Position ID and dice). The games
+# costliest decisions (Position ID and dice). --exact plays without the
+# level's time limit (nardi best --exact). The games
 # are played by play-gnubg.py inside gnubg's Python. Not part of the tests.
 set -eu
-games=100 level=hard seed=1 nardi= verbose= judge= worst=0
+games=100 level=hard seed=1 nardi= verbose= judge= worst=0 exact=
 while (($#)); do
   case $1 in
     --games) games=$2; shift 2 ;;
@@ -19,8 +20,9 @@ while (($#)); do
     --nardi) nardi=$2; shift 2 ;;
     --verbose) verbose=1; shift ;;
     --judge) judge=1; shift ;;
+    --exact) exact=1; shift ;;
     --worst) worst=$2; shift 2 ;;
-    *) echo "usage: $0 --games N --level hard|master --seed S [--nardi BIN] [--verbose] [--judge [--worst K]]" >&2; exit 2 ;;
+    *) echo "usage: $0 --games N --level hard|master --seed S [--nardi BIN] [--verbose] [--exact] [--judge [--worst K]]" >&2; exit 2 ;;
   esac
 done
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,4 +33,4 @@ if [[ -z $nardi ]]; then
 fi
 # gnubg prints its banner on stdout, so the report comes on fd 3.
 PLAY_GAMES=$games PLAY_LEVEL=$level PLAY_SEED=$seed PLAY_NARDI=$(realpath "$nardi") \
-  PLAY_VERBOSE=$verbose PLAY_JUDGE=$judge PLAY_WORST=$worst PLAY_FD3=1 "${GNUBG:-/usr/games/gnubg}" -t -q -r -p "$here/play-gnubg.py" 3>&1 >/dev/null
+  PLAY_VERBOSE=$verbose PLAY_EXACT=$exact PLAY_JUDGE=$judge PLAY_WORST=$worst PLAY_FD3=1 "${GNUBG:-/usr/games/gnubg}" -t -q -r -p "$here/play-gnubg.py" 3>&1 >/dev/null
