@@ -218,10 +218,11 @@ var spread = func() (o [21]int) {
 // done or work positions have been evaluated (a pruner's evaluations
 // counted as bestPlay counts them) or the time is past stop (when not
 // zero). When, at the pace of the rolls done so far, the work or the time
-// would end before the rolls reach cover of 36, it leaves
-// out the last candidate and goes on with the others, whose rolls done
-// still count; when even two cannot reach cover it stops at once rather
-// than spend the budget for nothing. It returns how many of the first
+// would end before the rolls reach cover of 36, it leaves out the last
+// candidate and goes on with the others, whose rolls done still count;
+// when even two cannot reach cover within the work it stops at once
+// rather than spend the budget for nothing (the time's pace, rougher,
+// leaves candidates out down to two, and only the stop ends the search). It returns how many of the first
 // candidates it re-estimated: their estimates stand on the rolls done,
 // which weigh at least cover; when it returns 0 the candidates keep their
 // two-roll estimates.
@@ -239,12 +240,12 @@ func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover 
 	}
 	searched := 0 // candidates times rolls searched
 	start, now := time.Now(), time.Time{}
-	// fits tells whether, at the pace so far, the budget and the time
-	// reach cover with n candidates.
-	fits := func(n, done int) bool {
-		if inner.work+inner.work*n*(need-done)/searched > work {
-			return false
-		}
+	// fitsWork and fitsTime tell whether, at the pace so far, the budget
+	// and the time reach cover with n candidates.
+	fitsWork := func(n, done int) bool {
+		return inner.work+inner.work*n*(need-done)/searched <= work
+	}
+	fitsTime := func(n, done int) bool {
 		return stop.IsZero() || !now.Add(now.Sub(start)*time.Duration(n*(need-done))/time.Duration(searched)).After(stop)
 	}
 	for done, ri := range spread {
@@ -257,11 +258,16 @@ func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover 
 			}
 		}
 		if weight < cover && searched > 0 {
-			for n > 1 && !fits(n, done) {
+			for n > 1 && !fitsWork(n, done) {
 				n--
 			}
 			if n == 1 {
 				break
+			}
+			// the pace in time is rougher (a busy machine): it leaves
+			// candidates out but does not give up, the stop does
+			for n > 2 && !fitsTime(n, done) {
+				n--
 			}
 		}
 		roll := rules.Rolls[ri]
