@@ -115,8 +115,8 @@ type style struct {
 	window1, window2, window3 float64
 	work3, cover3             int
 	// limit bounds a decision's time on a slow or busy machine (0: no
-	// bound): the three-roll search leaves out candidates, or is left out,
-	// when at its pace it would end later.
+	// bound): the three-roll search leaves out candidates when at its pace
+	// it would end later, and stops at the limit (see deeper).
 	limit time.Duration
 }
 
@@ -222,10 +222,10 @@ var spread = func() (o [21]int) {
 // candidate and goes on with the others, whose rolls done still count;
 // when even two cannot reach cover within the work it stops at once
 // rather than spend the budget for nothing (the time's pace, rougher,
-// leaves candidates out down to two, and only the stop ends the search). It returns how many of the first
-// candidates it re-estimated: their estimates stand on the rolls done,
-// which weigh at least cover; when it returns 0 the candidates keep their
-// two-roll estimates.
+// leaves candidates out down to two, and only stop ends the search). It
+// returns how many of the first candidates it re-estimated: their
+// estimates stand on the rolls done, which weigh at least cover; when it
+// returns 0 the candidates keep their two-roll estimates.
 func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover int, stop time.Time, s *scratch) int {
 	n := len(cs)
 	opps := make([]rules.Position, n)

@@ -109,6 +109,9 @@ func TestDeeperBudget(t *testing.T) {
 	if cs[2].eq != 0.2 {
 		t.Errorf("the candidate left out changed: %v", cs)
 	}
+	if s.work > full*5/4 {
+		t.Errorf("budget for two of three candidates: spent %d, budget %d", s.work, full*5/4)
+	}
 	cs = []candidate{{0, 0.5}, {1, 0.25}}
 	s.work = 0
 	if n := deeper(e, results, cs, math.MaxInt, 12, time.Now().Add(-time.Millisecond), &s); n != 0 || s.work != 0 || cs[0].eq != 0.5 || cs[1].eq != 0.25 {
@@ -117,8 +120,5 @@ func TestDeeperBudget(t *testing.T) {
 	cs = []candidate{{0, 0.5}, {1, 0.25}}
 	if n := deeper(e, results, cs, math.MaxInt, 36, time.Now().Add(time.Hour), &s); n != 2 || math.Abs(cs[0].eq-want[0]) > 1e-9 {
 		t.Errorf("time enough: re-estimated %d: %v", n, cs)
-	}
-	if s.work > full*5/4 {
-		t.Errorf("budget for two of three candidates: spent %d, budget %d", s.work, full*5/4)
 	}
 }

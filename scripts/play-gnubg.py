@@ -24,8 +24,8 @@ CI = {'jacoby': 0, 'crawford': 0, 'move': 1, 'beavers': 0, 'cube': 1,
       'matchto': 0, 'bgv': 0, 'score': (0, 0)}
 out = os.fdopen(3, 'w', buffering=1) if os.environ.get('PLAY_FD3') else sys.stdout
 # The judge (PLAY_JUDGE): gnubg 2-ply, cubeless, on the plays within
-# JUDGE_WINDOW of the best at 0-ply (at most JUDGE_KEEP) and the play made.
-EC0 = dict(EC)
+# JUDGE_WINDOW of the best at 0-ply (EC, at most JUDGE_KEEP) and the play
+# made.
 EC2 = dict(EC, plies=2, prune=1)
 JUDGE_WINDOW, JUDGE_KEEP = 0.16, 8
 
@@ -42,7 +42,7 @@ class Judge:
         if len(results) < 2:
             return
         # a result's equity for the mover: the opponent is on roll in it
-        eq0 = {r: -gnubg.evaluate((r[0], r[1]), CI, EC0)[5] for r in results}
+        eq0 = {r: -gnubg.evaluate((r[0], r[1]), CI, EC)[5] for r in results}
         best0 = max(eq0.values())
         top = sorted((r for r in results if eq0[r] >= best0 - JUDGE_WINDOW), key=lambda r: -eq0[r])[:JUDGE_KEEP]
         if res not in top:
