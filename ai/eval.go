@@ -47,6 +47,7 @@ type Evaluator struct {
 	db      *bearoff.DB
 	values  Values     // what the ends are worth to the player in view
 	opp     *Evaluator // the same seen from the opponent (e itself when symmetric)
+	keep    int        // the pruner's best plays the network judges in bestPlay (0: pruneKeep)
 }
 
 // NewEvaluator returns an evaluator for the rule set and scoring, valuing
@@ -197,24 +198,28 @@ func (e *Evaluator) other(net *Net, r *rules.Position) *Net {
 
 // bestPlay returns the index of the best of the results of plays from p
 // at 0-ply and its equity for the mover. When the network has a pruner
-// and there are more than pruneKeep results, the network judges only the
-// pruner's best pruneKeep: a search's inner steps (the opponent's answer,
-// the mover's next play) cost a fraction of judging every play.
+// and there are more than e.keep results (pruneKeep unless withKeep set
+// it), the network judges only the pruner's best that many: a search's
+// inner steps (the opponent's answer, the mover's next play) cost a
+// fraction of judging every play.
 func (e *Evaluator) bestPlay(p *rules.Position, results []rules.Position, s *scratch) (int, float64) {
 	opp := p.Swap()
 	net := e.Net.forPos(p)
 	net.baseFor(&s.b, &opp, &s.f)
-	pruner := e.Net.pruner
-	if pruner == nil || len(results) <= pruneKeep {
+	pruner, keep := e.Net.pruner, e.keep
+	if keep == 0 {
+		keep = pruneKeep
+	}
+	if pruner == nil || len(results) <= keep {
 		s.work += len(results)
 		s.eqs = e.rankFrom(net, &s.b, &s.a, results, s.eqs)
 		i := argmax(s.eqs)
 		return i, s.eqs[i]
 	}
-	s.work += (len(results)+pruneShare-1)/pruneShare + pruneKeep
+	s.work += (len(results)+pruneShare-1)/pruneShare + keep
 	pruner.baseFor(&s.pb, &opp, &s.f)
 	s.eqs = e.rankFrom(pruner, &s.pb, &s.pa, results, s.eqs)
-	s.top = topIndices(s.eqs, pruneKeep, s.top)
+	s.top = topIndices(s.eqs, keep, s.top)
 	best, bestEq := -1, math.Inf(-1)
 	for _, i := range s.top {
 		eq := e.resultEquity(net, &s.b, &s.a, &results[i])

@@ -114,6 +114,9 @@ type style struct {
 	keep1, keep2, keep3       int
 	window1, window2, window3 float64
 	work3, cover3             int
+	// pruneKeep is how many of the pruner's best plays of a roll the
+	// network judges inside the searches (0: the package's pruneKeep).
+	pruneKeep int
 	// limit bounds a decision's time on a slow or busy machine (0: no
 	// bound): the three-roll search leaves out candidates when at its pace
 	// it would end later, and stops at the limit (see deeper).
@@ -124,7 +127,7 @@ var styles = map[Level]style{
 	Easy:   {noise: 0.16, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
 	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12, keep3: 3, window3: 0.15, work3: 350000, cover3: 36, limit: 250 * time.Millisecond},
-	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 4, window3: 0.15, work3: 1300000, cover3: 12, limit: 1800 * time.Millisecond},
+	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 4, window3: 0.15, work3: 3500000, cover3: 12, pruneKeep: 16, limit: 1800 * time.Millisecond},
 }
 
 // Player chooses plays for one level. It is safe for concurrent use.
@@ -168,14 +171,14 @@ func (pl *Player) Choose(p rules.Position, d rules.Dice, _ bool, seed uint64) (p
 // choose returns the index of the result the level chooses; stop, when not
 // zero, is when the decision should be made by.
 func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Position, seed uint64, stop time.Time) int {
-	e := pl.Eval
+	st := styles[pl.Level]
+	e := pl.Eval.withKeep(st.pruneKeep)
 	var s scratch
 	eqs := e.ply0(&p, results, &s, nil)
 	cs := make([]candidate, len(results))
 	for i, eq := range eqs {
 		cs[i] = candidate{i, eq}
 	}
-	st := styles[pl.Level]
 	if !st.deep {
 		return mistaken(cs, st, p, d, seed)
 	}

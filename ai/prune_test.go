@@ -150,3 +150,59 @@ func BenchmarkPruned(b *testing.B) {
 		})
 	}
 }
+
+// TestWithKeep checks that a level asking the network to judge more of
+// the pruner's plays gets exactly that: with as many kept as there are
+// results, bestPlay is the network's own best; it finds the network's
+// best at least as often as with pruneKeep; the mirror keeps the same
+// number, and the evaluator it came from is left as it was.
+func TestWithKeep(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEvaluator(net, rules.Standard, rules.WithKoks)
+	const keep = 16
+	wide := e.withKeep(keep)
+	if e.keep != 0 || wide.keep != keep || wide.opp.keep != keep || wide.opp.opp != wide {
+		t.Fatalf("withKeep: keep %d, copy %d, its mirror %d", e.keep, wide.keep, wide.opp.keep)
+	}
+	if e.withKeep(0) != e {
+		t.Error("withKeep(0) of an evaluator keeping pruneKeep is not itself")
+	}
+	var s scratch
+	found, foundWide, exact := 0, 0, 0
+	for _, jp := range loadJudged(t) {
+		_, results := rules.LegalPlays(jp.Pos, jp.Dice, rules.Standard)
+		if len(results) <= pruneKeep {
+			continue
+		}
+		all := e.ply0(&jp.Pos, results, &s, nil)
+		best := argmax(all)
+		work := s.work
+		i, _ := e.bestPlay(&jp.Pos, results, &s)
+		j, eq := wide.bestPlay(&jp.Pos, results, &s)
+		if pruned := len(results) > keep; pruned && s.work-work != (len(results)+pruneShare-1)/pruneShare*2+pruneKeep+keep {
+			t.Fatalf("%s: the two searches counted %d positions", jp.ID, s.work-work)
+		}
+		if eq != all[j] {
+			t.Fatalf("%s: bestPlay's equity %v, the network's %v", jp.ID, eq, all[j])
+		}
+		if len(results) <= keep {
+			exact++
+			if j != best {
+				t.Fatalf("%s: %d results, keeping %d: bestPlay %d, the network's best %d", jp.ID, len(results), keep, j, best)
+			}
+		}
+		if i == best {
+			found++
+		}
+		if j == best {
+			foundWide++
+		}
+	}
+	if foundWide < found || exact == 0 {
+		t.Errorf("keeping %d finds the network's best %d times, keeping %d %d times (%d exact)", keep, foundWide, pruneKeep, found, exact)
+	}
+	t.Logf("the network's best found keeping %d: %d, keeping %d: %d", pruneKeep, found, keep, foundWide)
+}

@@ -93,6 +93,25 @@ func (e *Evaluator) withValues(v Values) *Evaluator {
 	return &me
 }
 
+// withKeep returns e, or a copy of it (and of its mirror) whose searches
+// have the network judge the pruner's best keep plays of each roll
+// instead of pruneKeep (0: pruneKeep).
+func (e *Evaluator) withKeep(keep int) *Evaluator {
+	if e.keep == keep {
+		return e
+	}
+	me := *e
+	me.keep = keep
+	if e.opp == e {
+		me.opp = &me
+		return &me
+	}
+	them := *e.opp
+	them.keep = keep
+	me.opp, them.opp = &them, &me
+	return &me
+}
+
 // equity is the expected value, to the player on roll, of their chances.
 func (e *Evaluator) equity(pr Probs) float64 { return e.values.equity(pr) }
 
