@@ -13,7 +13,7 @@
 # with the sides swapped; the first mover plays the opening roll (two
 # different dice). Every play of either side must be one of the legal
 # results listed by legal() below, which also checks gnubg's own plays.
-import json, math, os, random, subprocess, sys, time, traceback
+import json, math, os, random, re, subprocess, sys, time, traceback
 
 import gnubg
 
@@ -23,6 +23,7 @@ EC = {'cubeful': 0, 'plies': 0, 'deterministic': 1, 'prune': 0, 'noise': 0.0}
 CI = {'jacoby': 0, 'crawford': 0, 'move': 1, 'beavers': 0, 'cube': 1,
       'matchto': 0, 'bgv': 0, 'score': (0, 0)}
 out = os.fdopen(3, 'w', buffering=1) if os.environ.get('PLAY_FD3') else sys.stdout
+SEAT = 'nardi'  # who plays in our seat, as the report names it
 # The judge (PLAY_JUDGE): gnubg 2-ply, cubeless, on the plays within
 # JUDGE_WINDOW of the best at 0-ply (EC, at most JUDGE_KEEP) and the play
 # made.
@@ -60,7 +61,7 @@ class Judge:
             tot = sum(self.loss[(ours, ph)][0] for ph in phases)
             n = sum(self.loss[(ours, ph)][1] for ph in phases)
             return '%.2f over %d' % (500 * tot / n if n else float('nan'), n)
-        for ours, who in ((True, 'nardi'), (False, 'gnubg')):
+        for ours, who in ((True, SEAT), (False, 'gnubg')):
             print('judge (gnubg 2-ply) PR of %s: %s decisions; contact %s, race %s' % (
                 who, pr(ours, ('contact', 'race')), pr(ours, ('contact',)), pr(ours, ('race',))), file=out)
         self.worst.sort(reverse=True)
@@ -134,6 +135,19 @@ def posid(me, opp):
     return gnubg.positionid((opp, me))
 
 
+class Baseline:
+    """GNU Backgammon itself at N plies in our seat (PLAY_LEVEL gnubg-Nply):
+    what its own deeper levels score against its 0-ply on the same dice,
+    the yardstick for ours."""
+
+    def __init__(self, plies):
+        self.ec = dict(EC, plies=plies, prune=1)
+
+    def play(self, me, opp, d1, d2):
+        mv = gnubg.findbestmove((opp, me), CI, self.ec, (d1, d2))
+        return (apply(me, opp, mv) if mv else (me, opp)), mv
+
+
 class Nardi:
     """A persistent `nardi best` process answering one position at a time."""
 
@@ -203,20 +217,26 @@ def report(pts, clock, t0):
         pm = sum(pairs) / len(pairs)
         half = 1.96 * math.sqrt(sum((x - pm) ** 2 for x in pairs) / (len(pairs) - 1) / len(pairs))
     count = lambda v: sum(1 for p in pts if p == v)
-    print('%d games: nardi %+.3f points/game, 95%% CI [%+.3f, %+.3f] (over %d duplicate pairs), '
-          'wins %.1f%%; nardi gammons %d backgammons %d, gnubg gammons %d backgammons %d; '
-          '%.2f s/game (nardi %.2f, gnubg %.2f)' % (
-              n, mean, mean - half, mean + half, len(pairs), 100 * sum(1 for p in pts if p > 0) / n,
-              count(2), count(3), count(-2), count(-3),
-              (time.time() - t0) / n, clock[True] / n, clock[False] / n), file=out)
+    print('%d games: %s %+.3f points/game, 95%% CI [%+.3f, %+.3f] (over %d duplicate pairs), '
+          'wins %.1f%%; %s gammons %d backgammons %d, gnubg gammons %d backgammons %d; '
+          '%.2f s/game (%s %.2f, gnubg %.2f)' % (
+              n, SEAT, mean, mean - half, mean + half, len(pairs), 100 * sum(1 for p in pts if p > 0) / n,
+              SEAT, count(2), count(3), count(-2), count(-3),
+              (time.time() - t0) / n, SEAT, clock[True] / n, clock[False] / n), file=out)
 
 
 def main():
     games, seed = int(os.environ['PLAY_GAMES']), int(os.environ['PLAY_SEED'])
     games += games % 2  # whole duplicate pairs
     level, verbose = os.environ['PLAY_LEVEL'], os.environ.get('PLAY_VERBOSE')
-    nardi = Nardi(os.environ['PLAY_NARDI'], level)
-    print('nardi %s vs gnubg 0-ply, cubeless money, %d games, seed %d' % (level, games, seed), file=out)
+    global SEAT
+    m = re.fullmatch(r'gnubg-(\d)ply', level)
+    if m:
+        nardi, SEAT = Baseline(int(m.group(1))), level
+        print('%s vs gnubg 0-ply, cubeless money, %d games, seed %d' % (level, games, seed), file=out)
+    else:
+        nardi = Nardi(os.environ['PLAY_NARDI'], level)
+        print('nardi %s vs gnubg 0-ply, cubeless money, %d games, seed %d' % (level, games, seed), file=out)
     pts, clock, t0 = [], {True: 0.0, False: 0.0}, time.time()
     judge = Judge() if os.environ.get('PLAY_JUDGE') else None
     for g in range(games):
@@ -229,8 +249,9 @@ def main():
             report(pts, clock, t0)
             if judge:
                 judge.report()
-    nardi.p.stdin.close()
-    nardi.p.wait()
+    if not m:
+        nardi.p.stdin.close()
+        nardi.p.wait()
 
 
 try:

@@ -2,13 +2,15 @@
 # Plays cubeless money games between the computer (`nardi best --rules
 # standard`) and GNU Backgammon 0-ply (apt-get install gnubg), duplicate
 # dice, and prints our points per game with a 95% confidence interval:
-#   scripts/play-gnubg.sh --games N --level hard|master --seed S [--nardi BIN] [--verbose]
+#   scripts/play-gnubg.sh --games N --level hard|master|gnubg-Nply --seed S [--nardi BIN] [--verbose]
 #       [--exact] [--judge [--worst K]]
 # Without --nardi it builds the checkout into a temporary file. --judge
 # scores every play of both sides by gnubg 2-ply (about 5x slower) and
 # prints each side's PR, in contact and in races; --worst K lists our K
 # costliest decisions (Position ID and dice). --exact plays without the
-# level's time limit (nardi best --exact). The games
+# level's time limit (nardi best --exact). --level gnubg-2ply puts gnubg
+# itself at 2 plies (any N) in our seat: the yardstick of what a deeper
+# search of gnubg's own scores against its 0-ply on the same dice. The games
 # are played by play-gnubg.py inside gnubg's Python. Not part of the tests.
 set -eu
 games=100 level=hard seed=1 nardi= verbose= judge= worst=0 exact=
@@ -22,15 +24,15 @@ while (($#)); do
     --judge) judge=1; shift ;;
     --exact) exact=1; shift ;;
     --worst) worst=$2; shift 2 ;;
-    *) echo "usage: $0 --games N --level hard|master --seed S [--nardi BIN] [--verbose] [--exact] [--judge [--worst K]]" >&2; exit 2 ;;
+    *) echo "usage: $0 --games N --level hard|master|gnubg-Nply --seed S [--nardi BIN] [--verbose] [--exact] [--judge [--worst K]]" >&2; exit 2 ;;
   esac
 done
 here=$(cd "$(dirname "$0")" && pwd)
-if [[ -z $nardi ]]; then
+if [[ -z $nardi && $level != gnubg-*ply ]]; then
   nardi=$(mktemp /tmp/nardi-play.XXXXXX)
   trap 'rm -f "$nardi"' EXIT
   (cd "$here/.." && go build -o "$nardi" .)
 fi
 # gnubg prints its banner on stdout, so the report comes on fd 3.
-PLAY_GAMES=$games PLAY_LEVEL=$level PLAY_SEED=$seed PLAY_NARDI=$(realpath "$nardi") \
+PLAY_GAMES=$games PLAY_LEVEL=$level PLAY_SEED=$seed PLAY_NARDI=${nardi:+$(realpath "$nardi")} \
   PLAY_VERBOSE=$verbose PLAY_EXACT=$exact PLAY_JUDGE=$judge PLAY_WORST=$worst PLAY_FD3=1 "${GNUBG:-/usr/games/gnubg}" -t -q -r -p "$here/play-gnubg.py" 3>&1 >/dev/null
