@@ -182,7 +182,7 @@ func TestWithKeep(t *testing.T) {
 		work := s.work
 		i, _ := e.bestPlay(&jp.Pos, results, &s)
 		j, eq := wide.bestPlay(&jp.Pos, results, &s)
-		if pruned := len(results) > keep; pruned && s.work-work != (len(results)+pruneShare-1)/pruneShare*2+pruneKeep+keep {
+		if len(results) > keep && s.work-work != (len(results)+pruneShare-1)/pruneShare*2+pruneKeep+keep {
 			t.Fatalf("%s: the two searches counted %d positions", jp.ID, s.work-work)
 		}
 		if eq != all[j] {

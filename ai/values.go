@@ -81,16 +81,9 @@ func cubeValues(cs CubeState, s rules.Scoring) (Values, bool) {
 // withValues returns a copy of e with other values, and its mirror for
 // the opponent's turns of a search.
 func (e *Evaluator) withValues(v Values) *Evaluator {
-	me := *e
-	me.values = v
-	if v == v.mirror() {
-		me.opp = &me
-		return &me
-	}
-	them := *e
-	them.values = v.mirror()
-	me.opp, them.opp = &them, &me
-	return &me
+	me, them := *e, *e
+	me.values, them.values = v, v.mirror()
+	return paired(me, them, v == v.mirror())
 }
 
 // withKeep returns e, or a copy of it (and of its mirror) whose searches
@@ -100,14 +93,18 @@ func (e *Evaluator) withKeep(keep int) *Evaluator {
 	if e.keep == keep {
 		return e
 	}
-	me := *e
-	me.keep = keep
-	if e.opp == e {
+	me, them := *e, *e.opp
+	me.keep, them.keep = keep, keep
+	return paired(me, them, e.opp == e)
+}
+
+// paired returns me with them as its mirror for the opponent's turns, or
+// as its own mirror when the two are the same (symmetric).
+func paired(me, them Evaluator, symmetric bool) *Evaluator {
+	if symmetric {
 		me.opp = &me
 		return &me
 	}
-	them := *e.opp
-	them.keep = keep
 	me.opp, them.opp = &them, &me
 	return &me
 }

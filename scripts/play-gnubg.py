@@ -136,16 +136,20 @@ def posid(me, opp):
 
 
 class Baseline:
-    """GNU Backgammon itself at N plies in our seat (PLAY_LEVEL gnubg-Nply):
-    what its own deeper levels score against its 0-ply on the same dice,
-    the yardstick for ours."""
+    """GNU Backgammon itself choosing by the evaluation context ec: the
+    opponent (EC), or at N plies in our seat (PLAY_LEVEL gnubg-Nply), what
+    its own deeper levels score against its 0-ply on the same dice, the
+    yardstick for ours."""
 
-    def __init__(self, plies):
-        self.ec = dict(EC, plies=plies, prune=1)
+    def __init__(self, ec):
+        self.ec = ec
 
     def play(self, me, opp, d1, d2):
         mv = gnubg.findbestmove((opp, me), CI, self.ec, (d1, d2))
         return (apply(me, opp, mv) if mv else (me, opp)), mv
+
+    def close(self):
+        pass
 
 
 class Nardi:
@@ -167,6 +171,10 @@ class Nardi:
         o, m = gnubg.positionfromid(a['result'])  # still seen from the mover
         return (m, o), a['move']
 
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+
 
 def dice_of(seed, pair):
     """The pair's dice: an opening roll of two different dice, then rolls."""
@@ -182,6 +190,9 @@ def dice_of(seed, pair):
     return roll
 
 
+GNUBG = Baseline(EC)  # the opponent
+
+
 def play_game(nardi, roll, nardi_first, clock, judge=None):
     """Returns our points (+ won, - lost) and the number of turns; judge,
     when given, scores every play."""
@@ -190,11 +201,7 @@ def play_game(nardi, roll, nardi_first, clock, judge=None):
     while True:
         d1, d2 = roll(turn)
         t = time.time()
-        if ours:
-            res, move = nardi.play(me, opp, d1, d2)
-        else:
-            mv = gnubg.findbestmove((opp, me), CI, EC, (d1, d2))
-            res, move = (apply(me, opp, mv) if mv else (me, opp)), mv
+        res, move = (nardi if ours else GNUBG).play(me, opp, d1, d2)
         clock[ours] += time.time() - t
         results = legal(me, opp, d1, d2)
         if res not in results:
@@ -232,11 +239,10 @@ def main():
     global SEAT
     m = re.fullmatch(r'gnubg-(\d)ply', level)
     if m:
-        nardi, SEAT = Baseline(int(m.group(1))), level
-        print('%s vs gnubg 0-ply, cubeless money, %d games, seed %d' % (level, games, seed), file=out)
+        nardi, SEAT = Baseline(dict(EC, plies=int(m.group(1)), prune=1)), level
     else:
-        nardi = Nardi(os.environ['PLAY_NARDI'], level)
-        print('nardi %s vs gnubg 0-ply, cubeless money, %d games, seed %d' % (level, games, seed), file=out)
+        nardi, SEAT = Nardi(os.environ['PLAY_NARDI'], level), 'nardi ' + level
+    print('%s vs gnubg 0-ply, cubeless money, %d games, seed %d' % (SEAT, games, seed), file=out)
     pts, clock, t0 = [], {True: 0.0, False: 0.0}, time.time()
     judge = Judge() if os.environ.get('PLAY_JUDGE') else None
     for g in range(games):
@@ -249,9 +255,7 @@ def main():
             report(pts, clock, t0)
             if judge:
                 judge.report()
-    if not m:
-        nardi.p.stdin.close()
-        nardi.p.wait()
+    nardi.close()
 
 
 try:
