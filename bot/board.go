@@ -317,6 +317,18 @@ func button(text string, a action) models.InlineKeyboardButton {
 	return models.InlineKeyboardButton{Text: text, CallbackData: a.String()}
 }
 
+// chosenMark marks the chosen option of a menu, the same in every menu
+// and language; it is no action's sign (✅ confirms a move).
+const chosenMark = "🔘"
+
+// option is a menu option's text, marked when it is the chosen one.
+func option(text string, chosen bool) string {
+	if chosen {
+		return chosenMark + " " + text
+	}
+	return text
+}
+
 // keyboard returns the buttons under a board for a viewer: the steps the
 // player on turn may make, undo and confirm, resign, a timeout claim, or a
 // rematch at the end.

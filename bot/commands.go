@@ -65,20 +65,21 @@ func (b *Bot) chatterTo(ctx context.Context, r *request) *request {
 	return &private
 }
 
-// langKeyboard offers every language, each named in itself.
-func langKeyboard() Keyboard {
+// langKeyboard offers every language, each named in itself, the one read
+// now marked.
+func langKeyboard(current locales.Lang) Keyboard {
 	kb := Keyboard{}
 	for i, l := range locales.Langs {
 		if i%2 == 0 {
 			kb = append(kb, nil)
 		}
-		kb[len(kb)-1] = append(kb[len(kb)-1], button(locales.Name(l), action{op: opLang, arg: string(l)}))
+		kb[len(kb)-1] = append(kb[len(kb)-1], button(option(locales.Name(l), l == current), action{op: opLang, arg: string(l)}))
 	}
 	return kb
 }
 
 func (b *Bot) cmdLang(ctx context.Context, r *request) {
-	b.sendPrompt(ctx, r, store.PromptLang, locales.T(r.lang, "lang.choose", nil), langKeyboard())
+	b.sendPrompt(ctx, r, store.PromptLang, locales.T(r.lang, "lang.choose", nil), langKeyboard(r.lang))
 }
 
 func (b *Bot) onLang(ctx context.Context, r *request, a action) {
@@ -129,11 +130,7 @@ func settingsText(lang locales.Lang, s store.Settings) string {
 
 func settingsKeyboard(lang locales.Lang, s store.Settings) Keyboard {
 	choice := func(key, arg string, current bool) models.InlineKeyboardButton {
-		text := locales.T(lang, key, nil)
-		if current {
-			text = "✓ " + text
-		}
-		return button(text, action{op: opSetting, arg: arg})
+		return button(option(locales.T(lang, key, nil), current), action{op: opSetting, arg: arg})
 	}
 	kb := fitRows(choice("button.home_right", "home:right", !s.HomeLeft), choice("button.home_left", "home:left", s.HomeLeft))
 	kb = append(kb, fitRows(choice("button.landscape", "layout:landscape", !s.Portrait), choice("button.portrait", "layout:portrait", s.Portrait))...)

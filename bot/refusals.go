@@ -41,6 +41,7 @@ var refusals = map[table.Code]refusal{
 	table.ErrOpponentBusy:     {toast: "toast.opponent_busy", alert: true, invite: "duel.opponent_busy"},
 	table.ErrChallengeOpen:    {toast: "toast.challenge_open", alert: true, reply: "duel.already_open"},
 	table.ErrNoFinishedGame:   {toast: "toast.no_finished_game", reply: "review.none"},
+	table.ErrReviewBusy:       {toast: "toast.review_busy", reply: "review.busy"},
 	table.ErrInProgress: {toast: "toast.game_in_progress", alert: true, groupToast: "toast.already_in_game",
 		reply: "error.game_in_progress", groupReply: "duel.already_in_game", invite: "error.game_in_progress"},
 }

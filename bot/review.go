@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"nardi/locales"
 	"nardi/table"
@@ -13,7 +14,11 @@ import (
 // search judges every play of the person's in the background (the tap is
 // answered at once) and the three biggest mistakes come back as a
 // message, with the game's error rate; in a busy group it goes to the
-// person's private chat when it can.
+// person's private chat when it can. A person has one review under way at
+// a time, a game's review is posted once in a chat (a later request
+// points to it), and a 🔍 in a group counts against the person's
+// allowance there as /review does. Reviews judge only while no computer's
+// move waits, and stop when the bot does.
 
 // onReview answers 🔍 under a finished game.
 func (b *Bot) onReview(ctx context.Context, r *request, a action) {
@@ -26,28 +31,60 @@ func (b *Bot) onReview(ctx context.Context, r *request, a action) {
 		b.toast(ctx, r, "toast.not_player")
 		return
 	}
-	b.toast(ctx, r, "toast.review_working")
-	req := *r
-	b.goAsync(func(ctx context.Context) { b.review(ctx, &req) })
+	b.startReview(ctx, r)
 }
 
-func (b *Bot) cmdReview(ctx context.Context, r *request) {
-	req := *r
-	b.goAsync(func(ctx context.Context) { b.review(ctx, &req) })
-}
+func (b *Bot) cmdReview(ctx context.Context, r *request) { b.startReview(ctx, r) }
 
-// review judges the person's newest finished game in the chat and sends
-// what it found.
-func (b *Bot) review(ctx context.Context, r *request) {
-	rv, err := b.table.Review(ctx, r.actor())
-	if err != nil {
-		if ctx.Err() == nil {
-			b.refusedReply(ctx, r, err)
-		}
+// startReview begins the review a tap or a command asks for, or tells why
+// not: (a tap in a group) the person's allowance there spent, one under
+// way already, or the review posted already.
+func (b *Bot) startReview(ctx context.Context, r *request) {
+	tap := r.queryID != ""
+	if tap && r.group && !b.chatter.allow(r.chat, r.user.ID, time.Now()) {
+		b.toast(ctx, r, "toast.slow_down") // a toast costs the group nothing
 		return
 	}
 	to := b.chatterTo(ctx, r)
-	b.replyKB(ctx, to, reviewText(to.lang, rv), nil)
+	job, posted, err := b.table.BeginReview(ctx, r.actor(), to.chat)
+	switch {
+	case err != nil && tap:
+		b.refused(ctx, r, err)
+		return
+	case err != nil:
+		b.refusedReply(ctx, r, err)
+		return
+	case posted != 0 && tap:
+		b.toast(ctx, r, "toast.review_posted")
+		return
+	case posted != 0:
+		b.pointTo(ctx, to, int(posted), locales.T(to.lang, "review.posted", nil))
+		return
+	}
+	b.toast(ctx, r, "toast.review_working")
+	dest := *to
+	b.goAsync(func(ctx context.Context) {
+		message := 0
+		defer func() { job.Finish(context.WithoutCancel(ctx), int64(message)) }()
+		// Judging stops as soon as the bot does; a review done is sent
+		// within the grace of the shutdown.
+		rv, err := job.Run(b.ctx)
+		if err != nil {
+			if b.ctx.Err() == nil {
+				b.refusedReply(ctx, &dest, err)
+			}
+			return
+		}
+		message = b.replyKB(ctx, &dest, reviewText(dest.lang, rv), nil)
+	})
+}
+
+// pointTo answers with a text that replies to an earlier message of the
+// chat (sent on its own if that message is gone).
+func (b *Bot) pointTo(ctx context.Context, r *request, message int, text string) {
+	if _, err := b.send.SendReply(ctx, r.chat, message, text); err != nil {
+		b.log.Warn("sending a message failed", "chat", r.chat, "err", err)
+	}
 }
 
 // reviewText writes a review in a language.

@@ -220,6 +220,22 @@ func (s *Sender) SendText(ctx context.Context, chat int64, text string, kb Keybo
 	return id, err
 }
 
+// SendReply sends an HTML message in reply to an earlier message of the
+// chat (on its own if that one is gone) and returns its id.
+func (s *Sender) SendReply(ctx context.Context, chat int64, to int, text string) (int, error) {
+	var id int
+	err := s.call(ctx, chat, "sendMessage", func(ctx context.Context) error {
+		m, err := s.api.SendMessage(ctx, &tg.SendMessageParams{ChatID: chat, Text: text, ParseMode: models.ParseModeHTML,
+			ReplyParameters:    &models.ReplyParameters{MessageID: to, AllowSendingWithoutReply: true},
+			LinkPreviewOptions: &models.LinkPreviewOptions{IsDisabled: tg.True()}})
+		if err == nil {
+			id = m.ID
+		}
+		return err
+	})
+	return id, err
+}
+
 // EditText changes an HTML message's text and keyboard.
 func (s *Sender) EditText(ctx context.Context, chat int64, msg int, text string, kb Keyboard) error {
 	return s.call(ctx, chat, "editMessageText", func(ctx context.Context) error {

@@ -187,12 +187,6 @@ func termsLines(lang locales.Lang, o game.Options) string {
 // button leading to op with the terms it would choose; the chosen ones
 // are marked.
 func termsRows(lang locales.Lang, op string, t terms) Keyboard {
-	mark := func(on bool, text string) string {
-		if on {
-			return "✅ " + text
-		}
-		return text
-	}
 	kind := func(u terms) string {
 		switch {
 		case u.classic:
@@ -210,7 +204,7 @@ func termsRows(lang locales.Lang, op string, t terms) Keyboard {
 	cur := kind(t)
 	var variants []models.InlineKeyboardButton
 	for _, k := range []string{"nardi", "classic", "long"} {
-		variants = append(variants, button(mark(cur == k, locales.T(lang, "button.game_"+k, nil)), with(k, t.match)))
+		variants = append(variants, button(option(locales.T(lang, "button.game_"+k, nil), cur == k), with(k, t.match)))
 	}
 	var matches []models.InlineKeyboardButton
 	for _, n := range menuMatches {
@@ -218,7 +212,7 @@ func termsRows(lang locales.Lang, op string, t terms) Keyboard {
 		if n > 0 {
 			text = locales.T(lang, "button.match", map[string]any{"Points": n})
 		}
-		matches = append(matches, button(mark(t.match == n, text), with(cur, n)))
+		matches = append(matches, button(option(text, t.match == n), with(cur, n)))
 	}
 	return append(fitRows(variants...), fitRowsOf(4, matches...)...)
 }

@@ -21,7 +21,7 @@ func TestButtonsFitAPhone(t *testing.T) {
 			"menu":   menu(l),
 			"resign": resignKeyboard(l, table.ResignQuestion{Game: 1}),
 			"accept": challengeKeyboard(l, "code", true),
-			"lang":   langKeyboard(),
+			"lang":   langKeyboard(l),
 		}
 		for _, s := range []store.Settings{{}, {HomeLeft: true, Portrait: true, ConfirmMoves: true}} {
 			kbs["settings"] = append(kbs["settings"], settingsKeyboard(l, s)...)

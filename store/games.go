@@ -414,7 +414,8 @@ func (s *Store) ActiveGamesInChat(ctx context.Context, chatID int64) ([]int64, e
 
 // MigrateChat moves everything of a chat to its new id, as when Telegram
 // upgrades a group to a supergroup: the seats played there, their boards,
-// challenges and prompts. It returns the active games with a board there.
+// challenges, prompts and reviews. It returns the active games with a
+// board there.
 func (s *Store) MigrateChat(ctx context.Context, from, to int64) ([]int64, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		for _, q := range []string{
@@ -422,6 +423,7 @@ func (s *Store) MigrateChat(ctx context.Context, from, to int64) ([]int64, error
 			`UPDATE boards SET chat_id = ? WHERE chat_id = ?`,
 			`UPDATE challenges SET chat_id = ? WHERE chat_id = ?`,
 			`UPDATE OR IGNORE prompts SET chat_id = ? WHERE chat_id = ?`,
+			`UPDATE OR IGNORE reviews SET chat_id = ? WHERE chat_id = ?`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, to, from); err != nil {
 				return err

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"fmt"
 
 	"nardi/ai"
 	"nardi/game"
@@ -63,30 +64,30 @@ func (s *Service) WarmUp() {
 	}
 }
 
-// think chooses the computer's play, waiting for a free thinking slot:
-// at most one computer move a core but one is thought at once, so that
-// players' taps always find a free core.
-func (s *Service) think(rec *store.GameRecord) (rules.Play, bool) {
+// think chooses the computer's play, waiting for a thinking slot before
+// any review (see slots); it fails only when ctx ends first.
+func (s *Service) think(ctx context.Context, rec *store.GameRecord) (play rules.Play, ok bool, err error) {
 	g := rec.Game
+	if err := s.thinking.acquire(ctx, urgent); err != nil {
+		return rules.Play{}, false, fmt.Errorf("the computer's move in game %d: %w", rec.ID, err)
+	}
+	defer s.thinking.release()
+	seed := uint64(rec.ID)<<20 | uint64(g.Counter())
 	if g.Options().Game() == rules.Long {
 		l, err := ai.ParseLevel(string(g.Player(g.Turn()).Level))
 		if err != nil {
 			l = ai.Hard
 		}
-		s.thinking <- struct{}{}
-		defer func() { <-s.thinking }()
 		// It plays for the match score.
-		play, _, ok := ai.LongPlayer{Level: l, Cube: cubeState(g)}.Choose(g.TurnStart(), g.Dice(), g.FirstTurn(), uint64(rec.ID)<<20|uint64(g.Counter()))
-		return play, ok
+		play, _, ok = ai.LongPlayer{Level: l, Cube: cubeState(g)}.Choose(g.TurnStart(), g.Dice(), g.FirstTurn(), seed)
+		return play, ok, nil
 	}
 	p := s.player(g.Player(g.Turn()).Level, g.Options())
 	if cs := cubeState(g); cs.MatchLength > 0 || cs.Jacoby {
 		p = &ai.Player{Eval: p.Eval.ForCube(cs), Level: p.Level} // it plays for the score
 	}
-	s.thinking <- struct{}{}
-	defer func() { <-s.thinking }()
-	play, _, ok := p.Choose(g.TurnStart(), g.Dice(), false, uint64(rec.ID)<<20|uint64(g.Counter()))
-	return play, ok
+	play, _, ok = p.Choose(g.TurnStart(), g.Dice(), false, seed)
+	return play, ok, nil
 }
 
 // cubeState is the cube and the match as the computer's evaluator sees
@@ -116,7 +117,10 @@ func (s *Service) computerMove(ctx context.Context, rec *store.GameRecord) (Outc
 	if ph := rec.Game.Phase(); ph == game.PhaseCube || ph == game.PhaseDoubled {
 		return s.computerCube(ctx, rec)
 	}
-	play, played := s.think(rec)
+	play, played, err := s.think(ctx, rec)
+	if err != nil {
+		return Outcome{}, err
+	}
 	return s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
 		g := rec.Game
 		if g.Counter() != counter {
@@ -136,9 +140,11 @@ func (s *Service) computerCube(ctx context.Context, rec *store.GameRecord) (Outc
 	counter, turn, decider := g.Counter(), g.Turn(), g.Decider()
 	cs := cubeState(g)
 	p := s.player(g.Player(decider).Level, g.Options())
-	s.thinking <- struct{}{}
+	if err := s.thinking.acquire(ctx, urgent); err != nil {
+		return Outcome{}, fmt.Errorf("the computer's cube decision in game %d: %w", rec.ID, err)
+	}
 	d := p.Eval.Cube(g.TurnStart(), cs)
-	<-s.thinking
+	s.thinking.release()
 	return s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
 		g, now := rec.Game, s.now()
 		switch {

@@ -44,7 +44,9 @@ func (s *Service) advance(ctx context.Context, id int64) {
 			continue // something else came first: look again
 		}
 		if err != nil {
-			s.log.Error("a due action failed", "game", id, "kind", due.Kind.String(), "err", err)
+			if ctx.Err() == nil { // at shutdown, the sweep after the restart takes it up
+				s.log.Error("a due action failed", "game", id, "kind", due.Kind.String(), "err", err)
+			}
 			return
 		}
 		s.cfg.Display.Redraw(out)

@@ -65,6 +65,9 @@ const (
 	ErrAlreadyPosted
 	// ErrNoFinishedGame: a review before any game of the match has ended.
 	ErrNoFinishedGame
+	// ErrReviewBusy: a review asked for while the person's previous one
+	// is still being made.
+	ErrReviewBusy
 )
 
 var codeNames = [...]string{
@@ -91,6 +94,7 @@ var codeNames = [...]string{
 	ErrChallengeOpen:    "challenge open",
 	ErrAlreadyPosted:    "already posted",
 	ErrNoFinishedGame:   "no finished game",
+	ErrReviewBusy:       "review busy",
 }
 
 // String names the code in English, for logs.

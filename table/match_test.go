@@ -2,6 +2,8 @@ package table
 
 import (
 	"cmp"
+	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -146,6 +148,16 @@ func TestReview(t *testing.T) {
 	t.Run("long", func(t *testing.T) { checkReview(t, game.Options{Variant: rules.Long, Rules: rules.Standard, Match: 3}) })
 }
 
+// review judges the actor's newest finished game, as posted nowhere.
+func review(f *fixture, a Actor) (Review, error) {
+	job, _, err := f.s.BeginReview(ctx, a, a.Chat)
+	if err != nil {
+		return Review{}, err
+	}
+	defer job.Finish(ctx, 0)
+	return job.Run(ctx)
+}
+
 func checkReview(t *testing.T, opts game.Options) {
 	f := newFixture(t)
 	alice := f.users["alice"]
@@ -154,7 +166,7 @@ func checkReview(t *testing.T, opts game.Options) {
 		t.Fatal(err)
 	}
 	id := out.Game.ID
-	_, err = f.s.Review(ctx, f.in("alice", alice.ID, 0))
+	_, err = review(f, f.in("alice", alice.ID, 0))
 	wantCode(t, err, ErrNoFinishedGame)
 	// Alice plays the first legal step each time for a while, then resigns.
 	msg := f.d.lastBoard(t, alice.ID).message
@@ -185,7 +197,7 @@ func checkReview(t *testing.T, opts game.Options) {
 			t.Fatal(err)
 		}
 	}
-	rv, err := f.s.Review(ctx, f.in("alice", alice.ID, 0))
+	rv, err := review(f, f.in("alice", alice.ID, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,6 +215,31 @@ func checkReview(t *testing.T, opts game.Options) {
 			t.Errorf("mistake %d: %s is not a play of %s %v", i, m.Played, m.Before.PositionID(), m.Dice)
 		}
 	}
-	_, err = f.s.Review(ctx, f.in("carol", alice.ID, 0))
+	_, err = review(f, f.in("carol", alice.ID, 0))
 	wantCode(t, err, ErrNoGame)
+
+	// One review under way a person; one posted in a chat is pointed to,
+	// and is made anew only for another chat.
+	a := f.in("alice", alice.ID, 0)
+	job, posted, err := f.s.BeginReview(ctx, a, a.Chat)
+	if err != nil || job == nil || posted != 0 {
+		t.Fatalf("a review: %v, %v, %d", job, err, posted)
+	}
+	_, _, err = f.s.BeginReview(ctx, a, a.Chat)
+	wantCode(t, err, ErrReviewBusy)
+	stopped, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := job.Run(stopped); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a review run at shutdown: %v", err)
+	}
+	job.Finish(ctx, 77)
+	job.Finish(ctx, 78) // only the first counts
+	if again, posted, err := f.s.BeginReview(ctx, a, a.Chat); err != nil || again != nil || posted != 77 {
+		t.Fatalf("the review asked again: %v, %v, %d", again, err, posted)
+	}
+	elsewhere, posted, err := f.s.BeginReview(ctx, a, a.Chat+1)
+	if err != nil || elsewhere == nil || posted != 0 {
+		t.Fatalf("the review for another chat: %v, %v, %d", elsewhere, err, posted)
+	}
+	elsewhere.Finish(ctx, 0)
 }

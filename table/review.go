@@ -2,12 +2,15 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"nardi/ai"
 	"nardi/game"
 	"nardi/rules"
+	"nardi/store"
 )
 
 // Mistake is one of a player's plays that the hard search judges worse
@@ -58,39 +61,86 @@ func (s *Service) judge(opts game.Options, match game.MatchState, seat game.Seat
 // reviewMistakes is how many mistakes a review names.
 const reviewMistakes = 3
 
-// Review judges the actor's plays in their newest finished game in the
-// chat (in a match, the last game played to its end). It reads the game
-// and changes nothing; each judgement takes a thinking slot, so that the
-// computer's moves and everyone's boards are never held up for long.
-func (s *Service) Review(ctx context.Context, a Actor) (Review, error) {
+// ReviewJob is a review reserved for its person, who has at most one
+// under way at a time: BeginReview makes it, Run judges the game, Finish
+// records where it was posted and frees the person for the next one.
+type ReviewJob struct {
+	s       *Service
+	key     store.ReviewKey
+	history []game.TurnRecord
+	opts    game.Options
+	match   game.MatchState
+	seat    game.Seat
+	once    sync.Once
+}
+
+// BeginReview readies a review of the actor's plays in their newest
+// finished game in the chat (in a match, the last game played to its end),
+// to be posted in the chat to. When it was posted there already, it
+// returns the message that holds it and no job. It refuses ErrReviewBusy
+// while the person's previous review is under way, and ErrNoFinishedGame
+// before a game has ended.
+func (s *Service) BeginReview(ctx context.Context, a Actor, to int64) (job *ReviewJob, posted int64, err error) {
 	rec, err := s.LatestGame(ctx, a)
 	if err != nil {
-		return Review{}, err
+		return nil, 0, err
 	}
 	g := rec.Game
 	seat, err := seatAt(g, a)
 	if err != nil {
-		return Review{}, err
+		return nil, 0, err
 	}
-	history, number, match := g.History(), g.Match().Number, g.Match()
+	job = &ReviewJob{s: s, seat: seat, opts: g.Options(), history: g.History(), match: g.Match()}
+	number := g.Match().Number
 	if !g.Over() {
 		past := g.Past()
 		if len(past) == 0 {
-			return Review{}, refuse(ErrNoFinishedGame, "game %d goes on", rec.ID)
+			return nil, 0, refuse(ErrNoFinishedGame, "game %d goes on", rec.ID)
 		}
 		last := past[len(past)-1]
-		history, number, match = last.History, len(past), last.Match
+		job.history, job.match, number = last.History, last.Match, len(past)
 	}
-	opts := g.Options()
-	judge, err := s.judge(opts, match, seat)
+	job.key = store.ReviewKey{Game: rec.ID, Number: max(number, 1), User: a.User.ID, Chat: to}
+	if id, err := s.store.ReviewMessage(ctx, job.key); err == nil {
+		return nil, id, nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return nil, 0, err
+	}
+	if _, busy := s.reviewing.LoadOrStore(a.User.ID, struct{}{}); busy {
+		return nil, 0, refuse(ErrReviewBusy, "user %d", a.User.ID)
+	}
+	return job, 0, nil
+}
+
+// Finish records the message the review was posted as (0: none) and frees
+// its person for another review; only its first call counts.
+func (j *ReviewJob) Finish(ctx context.Context, message int64) {
+	j.once.Do(func() {
+		defer j.s.reviewing.Delete(j.key.User)
+		if message == 0 {
+			return
+		}
+		if err := j.s.store.SetReviewMessage(ctx, j.key, message, j.s.now()); err != nil {
+			j.s.log.Warn("recording a review failed", "game", j.key.Game, "err", err)
+		}
+	})
+}
+
+// Run judges the person's plays in the game. Each judgement waits for a
+// thinking slot after every computer's move waiting (see slots), so that
+// no game is held up for more than one judgement; it returns ctx's error
+// as soon as ctx ends.
+func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
+	s, seat, opts := j.s, j.seat, j.opts
+	judge, err := s.judge(opts, j.match, seat)
 	if err != nil {
 		return Review{}, err
 	}
-	r := Review{Game: rec.ID, Number: max(number, 1), Seat: seat}
+	r := Review{Game: j.key.Game, Number: j.key.Number, Seat: seat}
 	pos := opts.Game().Start() // seat 0's view
 	var total float64
 	first := [2]bool{true, true}
-	for i, t := range history {
+	for i, t := range j.history {
 		mover := pos
 		if t.Seat == 1 {
 			mover = pos.Swap()
@@ -98,12 +148,11 @@ func (s *Service) Review(ctx context.Context, a Actor) (Review, error) {
 		play := t.Play()
 		after := opts.Game().NewTurn(mover, t.Dice, opts.Rules, first[t.Seat]).PositionAfter(play.Steps[:play.N])
 		if t.Seat == seat && !t.Pass() && !t.Forced {
-			if err := ctx.Err(); err != nil {
-				return Review{}, err
+			if err := s.thinking.acquire(ctx, idle); err != nil {
+				return Review{}, fmt.Errorf("review of game %d: %w", j.key.Game, err)
 			}
-			s.thinking <- struct{}{}
 			v, ok := judge(mover, t.Dice, first[t.Seat], after)
-			<-s.thinking
+			s.thinking.release()
 			if ok {
 				r.Decisions++
 				total += v.Loss()

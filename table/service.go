@@ -89,10 +89,11 @@ type Service struct {
 	store *store.Store
 	log   *slog.Logger
 
-	locks    keyed.Locks[string] // per game, chat, challenge, person and chat's prompts
-	due      coalesce.Group      // runs a game's due actions, one run at a time
-	players  sync.Map            // "level/rules/scoring" -> *ai.Player
-	thinking chan struct{}
+	locks     keyed.Locks[string] // per game, chat, challenge, person and chat's prompts
+	due       coalesce.Group      // runs a game's due actions, one run at a time
+	players   sync.Map            // "level/rules/scoring" -> *ai.Player
+	thinking  *slots              // the searches that may run at once
+	reviewing sync.Map            // user id -> struct{}: a review under way
 
 	mu      sync.Mutex
 	ctx     context.Context // lives from Start to Stop; background work uses it
@@ -119,7 +120,7 @@ func New(cfg Config) (*Service, error) {
 		cfg.Now = time.Now
 	}
 	return &Service{cfg: cfg, store: cfg.Store, log: cfg.Log, ctx: context.Background(),
-		thinking: make(chan struct{}, max(1, runtime.NumCPU()-1))}, nil
+		thinking: newSlots(runtime.NumCPU() - 1)}, nil
 }
 
 // Start gives every clock back the time the bot was down, then runs the

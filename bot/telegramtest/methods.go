@@ -211,7 +211,22 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 		if problem != "" {
 			return bad(problem)
 		}
-		m := &Message{ID: s.nextMsg, ChatID: chat, Text: text, Keyboard: kb, Photo: c.Files["photo"]}
+		var reply struct {
+			MessageID  int  `json:"message_id"`
+			WithoutOne bool `json:"allow_sending_without_reply"`
+		}
+		if r := f["reply_parameters"]; r != "" {
+			if err := json.Unmarshal([]byte(r), &reply); err != nil {
+				return bad("can't parse reply parameters")
+			}
+			if to := s.messages[reply.MessageID]; to == nil || to.ChatID != chat || to.Deleted {
+				if !reply.WithoutOne {
+					return bad("message to be replied not found")
+				}
+				reply.MessageID = 0
+			}
+		}
+		m := &Message{ID: s.nextMsg, ChatID: chat, Text: text, Keyboard: kb, Photo: c.Files["photo"], ReplyTo: reply.MessageID}
 		s.nextMsg++
 		s.messages[m.ID] = m
 		s.cond.Broadcast()

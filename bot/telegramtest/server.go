@@ -42,6 +42,8 @@ type Message struct {
 	Keyboard     [][]Button
 	Edits        int
 	Deleted      bool
+	// ReplyTo is the message it replies to (0: none).
+	ReplyTo int
 }
 
 // Call is one request the bot made.
