@@ -74,6 +74,9 @@ type Config struct {
 	// is used instead (tests).
 	Listen   string
 	Listener net.Listener
+	// HTTPLimits bound the endpoint's clients (DefaultHTTPLimits where
+	// zero).
+	HTTPLimits HTTPLimits
 	// WebhookURL is the public URL Telegram calls with updates; "" polls.
 	WebhookURL string
 }
@@ -209,6 +212,14 @@ func (b *Bot) Run(ctx context.Context) error {
 	} else {
 		b.deleteWebhook(ctx) // polling works only without one
 	}
+	if hook != nil {
+		// The updates stored before are handed out before any new one can
+		// arrive (and the poller hands none out twice in any case).
+		if err := p.Replay(ctx); err != nil {
+			b.table.Stop()
+			return stopped(ctx, err)
+		}
+	}
 	stopHTTP := func() {}
 	if ln != nil {
 		var h http.Handler
@@ -219,9 +230,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	b.log.Info("bot started", "username", b.username, "webhook", hook != nil)
 	if hook != nil {
-		if err = p.Replay(ctx); err == nil {
-			<-ctx.Done()
-		}
+		<-ctx.Done()
 		stopHTTP() // no new update is taken once shutdown has begun
 		p.Wait()
 	} else {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
@@ -21,7 +22,7 @@ import (
 
 // The bot's HTTP endpoint (Config.Listen): /healthz and /metrics for
 // operators and, in webhook mode (Config.WebhookURL), the path Telegram
-// posts updates to. A webhook request must carry the secret token the bot
+// posts updates to; every client is held to HTTPLimits. A webhook request must carry the secret token the bot
 // gave Telegram in setWebhook (401 otherwise, and nothing changes); each
 // update is stored in the durable inbox before the 200 goes back, so a
 // crash between the two loses nothing: Telegram sends it again, or the
@@ -60,19 +61,21 @@ func (b *Bot) listener() (net.Listener, error) {
 
 // serveHTTP serves the endpoint on ln until ctx ends.
 func (b *Bot) serveHTTP(ctx context.Context, ln net.Listener, hook http.Handler, hookPath string) func() {
+	limits := b.cfg.HTTPLimits.orDefault()
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", b.healthz)
+	mux.Handle("GET /healthz", within(limits.Answer, http.HandlerFunc(b.healthz)))
 	if b.cfg.Metrics != nil {
-		mux.Handle("GET /metrics", b.cfg.Metrics.Handler())
+		mux.Handle("GET /metrics", within(limits.Metrics, b.cfg.Metrics.Handler()))
 	}
 	if hook != nil {
-		mux.Handle("POST "+hookPath, hook)
+		mux.Handle("POST "+hookPath, within(limits.Body+limits.Answer, hook))
 	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: nil}
+	srv := limits.server(mux)
+	srv.ErrorLog = slog.NewLogLogger(b.log.Handler(), slog.LevelDebug) // a client's broken request is no news
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := srv.Serve(limitPerAddr(ln, limits.PerAddr)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			b.log.Error("the HTTP endpoint stopped", "err", err)
 		}
 	}()

@@ -54,6 +54,14 @@ type Poller struct {
 	Contact *atomic.Int64
 
 	wg sync.WaitGroup
+
+	// claimed holds the updates handed to a handler in this run, true
+	// while it runs: none is handed out twice, whichever of the replay
+	// and a new delivery comes first. Those done are forgotten once the
+	// replay is over, as nothing else hands out an update stored before.
+	mu       sync.Mutex
+	claimed  map[int64]bool
+	replayed bool
 }
 
 // allowedUpdates are the kinds of update the bot asks Telegram for.
@@ -71,7 +79,41 @@ func (p *Poller) Replay(ctx context.Context) error {
 	for _, u := range pending {
 		p.dispatch(ctx, u)
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.replayed = true
+	for id, running := range p.claimed {
+		if !running {
+			delete(p.claimed, id)
+		}
+	}
 	return nil
+}
+
+// claim tells whether an update may be handed to a handler, and marks it
+// handed: false when it was handed out already in this run.
+func (p *Poller) claim(id int64) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.claimed == nil {
+		p.claimed = map[int64]bool{}
+	}
+	if _, taken := p.claimed[id]; taken {
+		return false
+	}
+	p.claimed[id] = true
+	return true
+}
+
+// unclaim notes that an update's handler has returned.
+func (p *Poller) unclaim(id int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.replayed {
+		delete(p.claimed, id)
+	} else {
+		p.claimed[id] = false
+	}
 }
 
 // Wait waits for the handlers under way.
@@ -149,10 +191,16 @@ func (p *Poller) Run(ctx context.Context) error {
 	return nil
 }
 
+// dispatch hands an update to a handler in the background, unless it was
+// handed out already in this run.
 func (p *Poller) dispatch(ctx context.Context, u store.Update) {
+	if !p.claim(u.ID) {
+		return
+	}
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
+		defer p.unclaim(u.ID)
 		defer func() {
 			if r := recover(); r != nil {
 				p.Log.Error("update handler panicked", "update", u.ID, "panic", r, "stack", string(debug.Stack()))

@@ -29,7 +29,23 @@ func (h *harness) resignedAgainstComputer(u telegramtest.User) telegramtest.Mess
 	h.t.Helper()
 	h.srv.SendText(u, u.Private(), "/play easy")
 	b := h.board(u.ID)
-	h.resignByCommand(u, u.Private())
+	// The computer may move between the question and the answer: then
+	// the question is out of date, and asked again.
+	for asked := 0; ; {
+		h.srv.SendText(u, u.Private(), "/resign")
+		q, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool {
+			return m.ChatID == u.ID && m.ID > asked && hasOp(*m, opResignOK) && !m.Deleted
+		})
+		if !ok {
+			h.t.Fatal("no resignation question")
+		}
+		asked = q.ID
+		if a := h.tap(u, q.ID, opButton(h.t, q, opResignOK).CallbackData); a.Text == "" {
+			break
+		} else if a.Text != en("toast.stale") {
+			h.t.Fatalf("the resignation answered %q", a.Text)
+		}
+	}
 	return h.waitBoard(b.ID, func(m telegramtest.Message) bool { return hasOp(m, opReview) })
 }
 

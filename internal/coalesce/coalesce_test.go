@@ -53,3 +53,34 @@ func TestPanicFreesTheKey(t *testing.T) {
 		t.Fatal("a job after a panic did not run")
 	}
 }
+
+// TestNoRequestLost: however requests and runs interleave, the last
+// request is always served by a run that begins after it.
+func TestNoRequestLost(t *testing.T) {
+	for round := range 2000 {
+		var g Group
+		var asked, seen atomic.Int64
+		var wg sync.WaitGroup
+		spawn := func(run func(context.Context)) {
+			wg.Add(1)
+			go func() { defer wg.Done(); run(context.Background()) }()
+		}
+		job := func(context.Context) { seen.Store(asked.Load()) }
+		var askers sync.WaitGroup
+		for range 3 {
+			askers.Add(1)
+			go func() {
+				defer askers.Done()
+				for range 3 {
+					asked.Add(1)
+					g.Trigger(1, spawn, job)
+				}
+			}()
+		}
+		askers.Wait()
+		wg.Wait()
+		if seen.Load() != asked.Load() {
+			t.Fatalf("round %d: the last run saw %d requests of %d", round, seen.Load(), asked.Load())
+		}
+	}
+}
