@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"nardi/ai"
 	"nardi/bot"
@@ -76,8 +77,16 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ActiveGames: gauge(func(ctx context.Context) (int, error) { ids, err := st.ActiveGames(ctx); return len(ids), err }),
 		InboxDepth:  gauge(st.InboxDepth),
 	})
+	var delays [2]time.Duration
+	for i, name := range []string{"NARDI_REMIND_AFTER", "NARDI_IDLE_CLAIM_AFTER"} {
+		if delays[i], err = envDuration(name); err != nil {
+			fmt.Fprintf(stderr, "nardi serve: %v\n", err)
+			return 2
+		}
+	}
 	b, err := bot.New(bot.Config{Token: token, APIURL: apiURL, Store: st, Net: net, Log: log, Metrics: m,
-		Listen: os.Getenv("NARDI_LISTEN"), WebhookURL: os.Getenv("NARDI_WEBHOOK_URL")})
+		Listen: os.Getenv("NARDI_LISTEN"), WebhookURL: os.Getenv("NARDI_WEBHOOK_URL"),
+		RemindAfter: delays[0], IdleClaim: delays[1]})
 	if err != nil {
 		log.Error("starting the bot failed", "err", err)
 		return 1
@@ -101,6 +110,20 @@ func apiURL(raw string) (string, error) {
 		return "", fmt.Errorf("%q is not an http or https URL of a Bot API server", raw)
 	}
 	return strings.TrimRight(raw, "/"), nil
+}
+
+// envDuration reads a positive duration ("10m", "72h", "8s") from the
+// environment; 0 when unset, for the default.
+func envDuration(name string) (time.Duration, error) {
+	v := strings.TrimSpace(os.Getenv(name))
+	if v == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s: %q is not a positive duration such as 10m or 72h", name, v)
+	}
+	return d, nil
 }
 
 func envOr(name, fallback string) string {

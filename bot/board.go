@@ -60,6 +60,9 @@ func diceText(d rules.Dice) string { return fmt.Sprintf("%d-%d", d[0], d[1]) }
 // clockText writes a duration as m:ss.
 func clockText(d time.Duration) string {
 	s := int(d.Round(time.Second) / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
@@ -191,15 +194,20 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 			}
 			add("caption.clock", map[string]any{"Name": nm[s], "MoveTime": clockText(move), "Reserve": clockText(reserve)})
 		}
-		if g.Clock().TimedOut {
-			late := g.Decider()
-			if v.seat == late {
-				add("duel.timeout_you", map[string]any{"Opponent": nm[late.Other()]})
-			} else if v.seat == late.Other() {
-				add("duel.timeout_claim", map[string]any{"Name": nm[late]})
-			} else {
-				add("duel.timeout", map[string]any{"Name": nm[late], "Opponent": nm[late.Other()]})
-			}
+	}
+	if g.Clock().TimedOut {
+		// Out of time, or (without a clock) gone too long: the same claim.
+		late := g.Decider()
+		said, you, claim := "duel.timeout", "duel.timeout_you", "duel.timeout_claim"
+		if g.Idle() {
+			said, you, claim = "duel.idle", "duel.idle_you", "duel.idle_claim"
+		}
+		if v.seat == late {
+			add(you, map[string]any{"Opponent": nm[late.Other()]})
+		} else if v.seat == late.Other() {
+			add(claim, map[string]any{"Name": nm[late]})
+		} else {
+			add(said, map[string]any{"Name": nm[late], "Opponent": nm[late.Other()]})
 		}
 	}
 	if turn == v.seat || (v.seat == game.NoSeat && !g.Player(turn).IsComputer()) {

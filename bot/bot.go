@@ -79,6 +79,10 @@ type Config struct {
 	HTTPLimits HTTPLimits
 	// WebhookURL is the public URL Telegram calls with updates; "" polls.
 	WebhookURL string
+	// RemindAfter and IdleClaim are table.Config's: when the player on
+	// turn of a slow duel is reminded, and when the opponent may claim an
+	// untimed duel left alone (table's defaults where zero).
+	RemindAfter, IdleClaim time.Duration
 }
 
 // Bot is the running Telegram bot.
@@ -94,6 +98,7 @@ type Bot struct {
 	boards      refresher          // redraws boards
 	contact     atomic.Int64       // the last time Telegram answered (Unix ns), for /healthz
 	users       sync.Map           // user id -> store.User (see users.go)
+	chats       sync.Map           // group id -> store.Chat as last recorded
 	chatter     chatterLimit       // commands answered in groups, per person
 	userLocks   keyed.Locks[int64] // one change of a person at a time
 	promptLocks keyed.Locks[int64] // per chat: a menu is recorded before its taps count
@@ -143,6 +148,7 @@ func New(cfg Config) (*Bot, error) {
 	b.table, err = table.New(table.Config{
 		Store: cfg.Store, Net: cfg.Net, Display: b, Log: cfg.Log,
 		AutoDelay: cfg.ShowDelay, ChallengeTTL: cfg.ChallengeTTL, Now: cfg.Now, Roller: cfg.Roller,
+		RemindAfter: cfg.RemindAfter, IdleClaim: cfg.IdleClaim,
 		OnGameStarted:  func(kind store.Kind) { cfg.Metrics.GameStarted(string(kind)) },
 		OnGameFinished: func(kind store.Kind) { cfg.Metrics.GameFinished(string(kind)) },
 	})
@@ -275,6 +281,7 @@ func (b *Bot) registerCommands(ctx context.Context) {
 func (b *Bot) forget(ctx context.Context) {
 	every(ctx, 10*time.Minute, func() {
 		b.users.Clear()
+		b.chats.Clear()
 		b.send.Prune()
 	})
 }

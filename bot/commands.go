@@ -125,7 +125,11 @@ func settingsText(lang locales.Lang, s store.Settings) string {
 	if s.ConfirmMoves {
 		confirm = t("settings.confirm_on")
 	}
-	return locales.T(lang, "settings.text", map[string]any{"Home": home, "Layout": layout, "Confirm": confirm})
+	remind := t("settings.remind_on")
+	if s.NoReminders {
+		remind = t("settings.remind_off")
+	}
+	return locales.T(lang, "settings.text", map[string]any{"Home": home, "Layout": layout, "Confirm": confirm, "Remind": remind})
 }
 
 func settingsKeyboard(lang locales.Lang, s store.Settings) Keyboard {
@@ -137,6 +141,8 @@ func settingsKeyboard(lang locales.Lang, s store.Settings) Keyboard {
 	return append(kb, Keyboard{
 		{choice("button.confirm_off", "confirm:off", !s.ConfirmMoves)},
 		{choice("button.confirm_on", "confirm:on", s.ConfirmMoves)},
+		{choice("button.remind_on", "remind:on", !s.NoReminders)},
+		{choice("button.remind_off", "remind:off", s.NoReminders)},
 	}...)
 }
 
@@ -156,6 +162,8 @@ func (b *Bot) onSetting(ctx context.Context, r *request, a action) {
 		column, on = "portrait", a.arg == "layout:portrait"
 	case "confirm:on", "confirm:off":
 		column, on = "confirm_moves", a.arg == "confirm:on"
+	case "remind:on", "remind:off":
+		column, on = "no_reminders", a.arg == "remind:off"
 	default:
 		b.toast(ctx, r, "toast.unknown")
 		return

@@ -40,8 +40,11 @@ func secsOf(d time.Duration) int { return int(d / time.Second) }
 
 // clockLine describes a time control in a language.
 func clockLine(lang locales.Lang, tc game.TimeControl) string {
-	if !tc.Enabled() {
+	switch {
+	case !tc.Enabled():
 		return locales.T(lang, "duel.no_clock", nil)
+	case tc.Reserve == 0 && tc.Move%game.Day == 0:
+		return locales.N(lang, "duel.clock_days", int(tc.Move/game.Day), nil)
 	}
 	return locales.T(lang, "duel.clock", map[string]any{"MoveSec": secsOf(tc.Move), "ReserveSec": secsOf(tc.Reserve)})
 }

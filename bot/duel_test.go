@@ -556,6 +556,9 @@ func (h *harness) resignByCommand(u telegramtest.User, chat telegramtest.Chat) {
 	h.wantAnswer(u, q.ID, opButton(h.t, q, opResignOK).CallbackData, "", false)
 }
 
+// TestPrivateRematch: a duel by invitation, its rematch (which shows the
+// series' score), a rematch to someone who blocked the bot, and /stats
+// with the record against the opponent.
 func TestPrivateRematch(t *testing.T) {
 	h := newHarness(t)
 	ivan := telegramtest.User{ID: 4001, FirstName: "Ivan", LanguageCode: "ru"}
@@ -590,6 +593,12 @@ func TestPrivateRematch(t *testing.T) {
 	}
 	h.boardAfter(nino.ID, offer.ID)
 	second := h.boardAfter(ivan.ID, first.ID)
+	// The rematch goes on with their series: its score in the caption.
+	you := locales.T(locales.RU, "name.you", nil)
+	series := locales.T(locales.RU, "caption.score", map[string]any{"Name1": you, "Score1": 2, "Score2": 0, "Name2": "Nino"})
+	if !strings.Contains(second.Text, series) {
+		t.Errorf("the rematch's caption lacks the series %q: %q", series, second.Text)
+	}
 
 	// Once Nino has blocked the bot, Ivan is told it cannot write to him.
 	h.resignByCommand(ivan, ivan.Private())
@@ -597,4 +606,9 @@ func TestPrivateRematch(t *testing.T) {
 	h.srv.Block(nino.ID)
 	h.tap(ivan, second.ID, opButton(t, end, opRematch).CallbackData)
 	h.waitText(ivan.ID, locales.T(locales.RU, "duel.cannot_write", map[string]any{"Name": "Nino", "Bot": telegramtest.BotUsername}))
+
+	// /stats tells Ivan his record against Nino: a win and a loss.
+	h.srv.SendText(ivan, ivan.Private(), "/stats")
+	h.waitText(ivan.ID, locales.T(locales.RU, "stats.rivals", nil))
+	h.waitText(ivan.ID, locales.T(locales.RU, "stats.rival", map[string]any{"Name": "Nino", "Wins": 1, "Losses": 1, "Points": 2, "PointsLost": 2}))
 }

@@ -29,8 +29,8 @@ func TestChosenMark(t *testing.T) {
 			chosen int
 		}{
 			"lang":              {langKeyboard(l), 1},
-			"settings":          {settingsKeyboard(l, store.Settings{}), 3},
-			"settings, changed": {settingsKeyboard(l, store.Settings{HomeLeft: true, Portrait: true, ConfirmMoves: true}), 3},
+			"settings":          {settingsKeyboard(l, store.Settings{}), 4},
+			"settings, changed": {settingsKeyboard(l, store.Settings{HomeLeft: true, Portrait: true, ConfirmMoves: true, NoReminders: true}), 4},
 			"play":              {levelKeyboard(l, terms{}), 2},
 			"play, classic":     {levelKeyboard(l, terms{classic: true, match: 5}), 2},
 			"duel, long":        {duelKeyboard(l, terms{long: true}), 2},

@@ -15,7 +15,11 @@ const minRated = 3
 // topSize is how many people /top lists in a group.
 const topSize = 10
 
-// cmdStats tells a person's record and rating.
+// maxRivals is how many opponents /stats names, those played most.
+const maxRivals = 5
+
+// cmdStats tells a person's record and rating, and their record against
+// the people they played most (their series).
 func (b *Bot) cmdStats(ctx context.Context, r *request) {
 	st, err := b.store.Stats(ctx, r.user.ID)
 	if err != nil {
@@ -39,6 +43,13 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) {
 	})
 	text += "\n" + locales.T(r.lang, "stats.wins_by", map[string]any{"Marses": all.Marses, "Koks": all.Koks})
 	text += "\n" + locales.T(r.lang, "stats.rating", map[string]any{"Rating": fmt.Sprintf("%.0f", rt.Rating), "Experience": rt.Experience})
+	if rivals, err := b.store.Rivals(ctx, r.user.ID, maxRivals); err == nil && len(rivals) > 0 {
+		text += "\n\n" + locales.T(r.lang, "stats.rivals", nil)
+		for _, o := range rivals {
+			text += "\n" + locales.T(r.lang, "stats.rival", map[string]any{"Name": o.Name, "Wins": o.Wins,
+				"Losses": o.Games - o.Wins, "Points": o.Points, "PointsLost": o.PointsLost})
+		}
+	}
 	b.replyKB(ctx, r, text, nil)
 }
 

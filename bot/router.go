@@ -154,6 +154,7 @@ func (b *Bot) handleMessage(ctx context.Context, m *models.Message) {
 	}
 	name, args, ok := b.parseCommand(m.Text)
 	private := m.Chat.Type == models.ChatTypePrivate
+	b.noteChat(ctx, m.Chat)
 	if !ok {
 		if private {
 			user, err := b.knowUser(ctx, m.From)
@@ -256,6 +257,7 @@ func (b *Bot) handleCallback(ctx context.Context, q *models.CallbackQuery) {
 	r.user, r.lang = user, langOf(user)
 	if msg := q.Message.Message; msg != nil {
 		r.chat, r.messageID, r.group = msg.Chat.ID, msg.ID, msg.Chat.Type != models.ChatTypePrivate
+		b.noteChat(ctx, msg.Chat)
 	} else if q.Message.InaccessibleMessage != nil {
 		m := q.Message.InaccessibleMessage
 		r.chat, r.messageID, r.group = m.Chat.ID, m.MessageID, m.Chat.Type != models.ChatTypePrivate

@@ -221,13 +221,16 @@ func (s *Sender) SendText(ctx context.Context, chat int64, text string, kb Keybo
 }
 
 // SendReply sends an HTML message in reply to an earlier message of the
-// chat (on its own if that one is gone) and returns its id.
+// chat (on its own if that one is gone, or to is 0) and returns its id.
 func (s *Sender) SendReply(ctx context.Context, chat int64, to int, text string) (int, error) {
 	var id int
 	err := s.call(ctx, chat, "sendMessage", func(ctx context.Context) error {
-		m, err := s.api.SendMessage(ctx, &tg.SendMessageParams{ChatID: chat, Text: text, ParseMode: models.ParseModeHTML,
-			ReplyParameters:    &models.ReplyParameters{MessageID: to, AllowSendingWithoutReply: true},
-			LinkPreviewOptions: &models.LinkPreviewOptions{IsDisabled: tg.True()}})
+		params := &tg.SendMessageParams{ChatID: chat, Text: text, ParseMode: models.ParseModeHTML,
+			LinkPreviewOptions: &models.LinkPreviewOptions{IsDisabled: tg.True()}}
+		if to != 0 {
+			params.ReplyParameters = &models.ReplyParameters{MessageID: to, AllowSendingWithoutReply: true}
+		}
+		m, err := s.api.SendMessage(ctx, params)
 		if err == nil {
 			id = m.ID
 		}

@@ -51,13 +51,7 @@ func (g *Game) startClock(now time.Time) {
 // counts: the game has a clock and a decision is to be made, a cube
 // decision included (a roll with no legal play waits for its pass without
 // a clock).
-func (g *Game) clockRuns() bool {
-	switch g.phase {
-	case PhaseMoving, PhaseComplete, PhaseCube, PhaseDoubled:
-		return g.opts.Clock.Enabled()
-	}
-	return false
-}
+func (g *Game) clockRuns() bool { return g.deciding() && g.opts.Clock.Enabled() }
 
 // Elapsed returns the time spent in the current turn by now, paused time
 // left out.
@@ -97,16 +91,44 @@ func (g *Game) TimeLeft(s Seat, now time.Time) (move, reserve time.Duration) {
 // turn with no legal play, after the timeout has been marked, or once the
 // game is over.
 func (g *Game) Deadline() (time.Time, bool) {
-	if !g.clockRuns() || g.clock.Paused || g.clock.TimedOut {
+	limit, ok := g.limit()
+	if !ok || g.clock.Paused || g.clock.TimedOut {
 		return time.Time{}, false
 	}
-	return g.clock.TurnStarted.Add(g.opts.Clock.Move + g.clock.Reserve[g.Decider()]), true
+	return g.clock.TurnStarted.Add(limit), true
 }
 
-// overdue tells whether the deciding seat has used up its move time and
-// reserve by now.
+// limit is how long the deciding seat may take over the current decision
+// before its opponent may claim: its move time and reserve under a clock,
+// Options.IdleClaim in a game without one; false when there is no limit.
+func (g *Game) limit() (time.Duration, bool) {
+	switch {
+	case g.clockRuns():
+		return g.opts.Clock.Move + g.clock.Reserve[g.Decider()], true
+	case g.opts.IdleClaim > 0 && g.deciding():
+		return g.opts.IdleClaim, true
+	}
+	return 0, false
+}
+
+// deciding tells whether a decision is to be made: a play, its
+// confirmation, or a cube action (not the pass of a roll with no play).
+func (g *Game) deciding() bool {
+	switch g.phase {
+	case PhaseMoving, PhaseComplete, PhaseCube, PhaseDoubled:
+		return true
+	}
+	return false
+}
+
+// Idle tells whether the deciding seat of a game without a clock is past
+// its idle limit (so that a claim is on an idle player, not a clock).
+func (g *Game) Idle() bool { return !g.opts.Clock.Enabled() && g.clock.TimedOut }
+
+// overdue tells whether the deciding seat has used up its time by now.
 func (g *Game) overdue(now time.Time) bool {
-	return g.clockRuns() && g.Elapsed(now) >= g.opts.Clock.Move+g.clock.Reserve[g.Decider()]
+	limit, ok := g.limit()
+	return ok && g.Elapsed(now) >= limit
 }
 
 // charge takes the current turn's overrun of the move time from the

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"reflect"
 	"testing"
 	"time"
 
@@ -228,5 +229,72 @@ func TestRecoverAfterRestart(t *testing.T) {
 	}
 	if d, _ := g.Deadline(); !d.Equal(t0.Add(time.Hour + 66*time.Second)) {
 		t.Fatalf("deadline %v", d)
+	}
+}
+
+// TestIdleClaim: in a game without a clock, a player who leaves a
+// decision for the idle limit may be claimed against as on a timeout; the
+// limit starts again with each turn; a game without the limit is never
+// claimed; the options keep the limit through JSON.
+func TestIdleClaim(t *testing.T) {
+	opts := Options{IdleClaim: 72 * time.Hour}
+	g := newGame(t, opts, seq(6, 5, 4, 3))
+	limit := t0.Add(72 * time.Hour)
+	if d, _ := g.Due(time.Second); d.Kind != DueTimeout || !d.At.Equal(limit) {
+		t.Fatalf("due %+v", d)
+	}
+	if move, res := g.TimeLeft(0, t0); move != 0 || res != 0 {
+		t.Fatalf("time left %v %v without a clock", move, res)
+	}
+	// A turn played in time: the next turn has its own 72 hours.
+	now := t0.Add(71 * time.Hour)
+	firstPlay(t, g, now)
+	if d, _ := g.Deadline(); !d.Equal(now.Add(72 * time.Hour)) {
+		t.Fatalf("deadline %v", d)
+	}
+	c := g.Counter()
+	mustCode(t, g.MarkTimedOut(c, now.Add(72*time.Hour-time.Second)), ErrNotTimedOut)
+	ok(t, g.MarkTimedOut(c, now.Add(72*time.Hour)))
+	if !g.Idle() {
+		t.Fatal("an idle player's game is not Idle")
+	}
+	mustCode(t, g.ClaimTimeout(1, c+1, now.Add(73*time.Hour)), ErrClaimOnTurn)
+	ok(t, g.ClaimTimeout(0, c+1, now.Add(73*time.Hour)))
+	if res, _ := g.Result(); res.Reason != ReasonTimeout || res.Winner != 0 || res.Value != rules.TimeoutValue {
+		t.Fatalf("result %+v", res)
+	}
+	roundTrip(t, g)
+	if !reflect.DeepEqual(g.Options(), opts) {
+		t.Fatalf("options %+v", g.Options())
+	}
+
+	// Without the limit nothing is ever due.
+	g = newGame(t, Options{}, seq(6, 5))
+	if d, found := g.Due(time.Second); found {
+		t.Fatalf("due %+v in an untimed game without an idle limit", d)
+	}
+	mustCode(t, g.ClaimTimeout(1, g.Counter(), t0.Add(1000*time.Hour)), ErrNotTimedOut)
+	if err := (Options{IdleClaim: time.Hour, Clock: DuelClock}).validate(); err == nil {
+		t.Error("an idle limit with a clock")
+	}
+}
+
+// TestDayClock: "1d" is a day a move, written back as "1d"; days past a
+// week, or malformed, are refused.
+func TestDayClock(t *testing.T) {
+	tc, err := ParseTimeControl("1d")
+	if err != nil || tc != (TimeControl{Move: Day}) || tc.String() != "1d" || !tc.Slow() {
+		t.Fatalf("1d: %+v %v %q", tc, err, tc.String())
+	}
+	if tc, err := ParseTimeControl("3d"); err != nil || tc.Move != 3*Day {
+		t.Fatalf("3d: %+v %v", tc, err)
+	}
+	for _, bad := range []string{"0d", "8d", "d", "01d", "1.5d", "-1d"} {
+		if _, err := ParseTimeControl(bad); err == nil {
+			t.Errorf("%q read as a time control", bad)
+		}
+	}
+	if DuelClock.Slow() || !(TimeControl{}).Slow() {
+		t.Error("Slow")
 	}
 }

@@ -259,13 +259,14 @@ type wireOptions struct {
 	Cube    bool        `json:"cube,omitempty"`
 	Jacoby  bool        `json:"jacoby,omitempty"`
 	Match   int         `json:"match,omitempty"`
+	Idle    int64       `json:"idle_claim_s,omitempty"` // IdleClaim in seconds
 }
 
 // MarshalJSON writes the options with the variant, rule set and scoring
 // by name.
 func (o Options) MarshalJSON() ([]byte, error) {
 	return json.Marshal(wireOptions{Game: o.Game().Name(), Rules: o.Rules.String(), Scoring: o.Scoring.String(), Clock: o.Clock,
-		Cube: o.Cube, Jacoby: o.Jacoby, Match: o.Match})
+		Cube: o.Cube, Jacoby: o.Jacoby, Match: o.Match, Idle: int64(o.IdleClaim / time.Second)})
 }
 
 // UnmarshalJSON reads options written by MarshalJSON, or by the earlier
@@ -291,6 +292,7 @@ func (o *Options) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	*o = Options{Variant: v, Rules: rs, Scoring: sc, Clock: w.Clock, Cube: w.Cube, Jacoby: w.Jacoby, Match: w.Match}.canonical()
+	*o = Options{Variant: v, Rules: rs, Scoring: sc, Clock: w.Clock, Cube: w.Cube, Jacoby: w.Jacoby, Match: w.Match,
+		IdleClaim: time.Duration(w.Idle) * time.Second}.canonical()
 	return nil
 }

@@ -32,6 +32,10 @@ type Options struct {
 	// Match is the length of a match in points (1 to MaxMatch), played
 	// game after game in the same Game; 0 plays a single game.
 	Match int
+	// IdleClaim, in a game without a clock, is how long the seat on turn
+	// may leave a decision before its opponent may claim the game as on
+	// a timeout (see ClaimTimeout); 0: never.
+	IdleClaim time.Duration
 }
 
 // Game returns the variant the options play: Variant, or rules.Short.
@@ -67,6 +71,9 @@ func (o Options) validate() error {
 	if o.Jacoby && o.Match > 0 {
 		return fmt.Errorf("the Jacoby rule in a match")
 	}
+	if o.IdleClaim < 0 || (o.IdleClaim > 0 && o.Clock.Enabled()) {
+		return fmt.Errorf("an idle claim after %v with a clock of %v", o.IdleClaim, o.Clock)
+	}
 	return o.Clock.validate()
 }
 
@@ -80,8 +87,11 @@ type TimeControl struct {
 	Reserve time.Duration `json:"reserve,omitempty"`
 }
 
-// MaxClock bounds each part of a time control.
-const MaxClock = 24 * time.Hour
+// MaxClock bounds each part of a time control: a week.
+const MaxClock = 7 * Day
+
+// Day is a day, the unit of the slow clocks ("1d": a day a move).
+const Day = 24 * time.Hour
 
 // DuelClock is the default time control of duels: 11 seconds a move, then
 // a 90-second reserve.
@@ -91,22 +101,40 @@ var DuelClock = TimeControl{Move: 11 * time.Second, Reserve: 90 * time.Second}
 func (tc TimeControl) Enabled() bool { return tc.Move > 0 || tc.Reserve > 0 }
 
 // String writes the time control as ParseTimeControl reads it: "11+90",
-// or "0" without a clock. Parts are in seconds, with a fraction if needed.
+// "1d" for whole days a move without reserve, or "0" without a clock.
+// Parts are in seconds, with a fraction if needed.
 func (tc TimeControl) String() string {
-	if !tc.Enabled() {
+	switch {
+	case !tc.Enabled():
 		return "0"
+	case tc.Reserve == 0 && tc.Move%Day == 0:
+		return strconv.FormatInt(int64(tc.Move/Day), 10) + "d"
 	}
 	return secs(tc.Move) + "+" + secs(tc.Reserve)
 }
+
+// Slow tells whether the clock gives a move a day or more, or there is
+// none: a game played over hours, whose players are reminded of their
+// turn.
+func (tc TimeControl) Slow() bool { return !tc.Enabled() || tc.Move >= Day }
 
 func secs(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
 }
 
 // ParseTimeControl reads "M+R" (seconds a move plus seconds of reserve, as
-// "11+90" or "5+30"), "M" (no reserve) or "0" (no clock).
+// "11+90" or "5+30"), "M" (no reserve), "Nd" (N days a move, 1 to 7, no
+// reserve) or "0" (no clock).
 func ParseTimeControl(s string) (TimeControl, error) {
-	move, reserve, hasReserve := strings.Cut(strings.TrimSpace(s), "+")
+	s = strings.TrimSpace(s)
+	if n, ok := strings.CutSuffix(s, "d"); ok {
+		days, err := strconv.ParseUint(n, 10, 8)
+		if err != nil || days < 1 || days > uint64(MaxClock/Day) || n != strconv.FormatUint(days, 10) {
+			return TimeControl{}, fmt.Errorf("time control %q: days a move are 1d to %dd", s, MaxClock/Day)
+		}
+		return TimeControl{Move: time.Duration(days) * Day}, nil
+	}
+	move, reserve, hasReserve := strings.Cut(s, "+")
 	var tc TimeControl
 	var err error
 	if tc.Move, err = parseSecs(move); err != nil {

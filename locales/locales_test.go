@@ -198,6 +198,8 @@ func sampleData(l Lang) map[string]any {
 		"Home":       T(l, "settings.home_right", nil),
 		"Layout":     T(l, "settings.landscape", nil),
 		"Confirm":    T(l, "settings.confirm_on", nil),
+		"Remind":     T(l, "settings.remind_on", nil),
+		"Chat":       "Nardi club",
 	}
 }
 

@@ -424,6 +424,7 @@ func (s *Store) MigrateChat(ctx context.Context, from, to int64) ([]int64, error
 			`UPDATE challenges SET chat_id = ? WHERE chat_id = ?`,
 			`UPDATE OR IGNORE prompts SET chat_id = ? WHERE chat_id = ?`,
 			`UPDATE OR IGNORE reviews SET chat_id = ? WHERE chat_id = ?`,
+			`UPDATE OR IGNORE chats SET id = ? WHERE id = ?`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, to, from); err != nil {
 				return err

@@ -84,3 +84,42 @@ func (s *Store) Score(ctx context.Context, user, other int64) (mine, theirs int,
 	}
 	return mine, theirs, nil
 }
+
+// Rival is a person's record against one opponent.
+type Rival struct {
+	UserID int64
+	Name   string
+	// Games is the finished games (a match counts once) between the two;
+	// Wins the person's; Points what the person won, PointsLost what the
+	// opponent won.
+	Games, Wins, Points, PointsLost int
+}
+
+// Rivals returns a person's records against the people they played most,
+// most games first, at most limit of them.
+func (s *Store) Rivals(ctx context.Context, userID int64, limit int) ([]Rival, error) {
+	rows, err := s.db.QueryContext(ctx, `
+		SELECT o.user_id, u.name, COUNT(*),
+			COALESCE(SUM(g.winner = p.seat), 0),
+			COALESCE(SUM(CASE WHEN g.winner = p.seat THEN g.points ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN g.winner = o.seat THEN g.points ELSE 0 END), 0)
+		FROM game_players p
+		JOIN games g ON g.id = p.game_id
+		JOIN game_players o ON o.game_id = p.game_id AND o.seat <> p.seat
+		JOIN users u ON u.id = o.user_id
+		WHERE p.user_id = ? AND g.status = 'finished' AND g.kind <> 'computer'
+		GROUP BY o.user_id ORDER BY COUNT(*) DESC, MAX(g.id) DESC LIMIT ?`, userID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: rivals of user %d: %w", userID, err)
+	}
+	defer rows.Close()
+	var out []Rival
+	for rows.Next() {
+		var r Rival
+		if err := rows.Scan(&r.UserID, &r.Name, &r.Games, &r.Wins, &r.Points, &r.PointsLost); err != nil {
+			return nil, fmt.Errorf("store: rivals of user %d: %w", userID, err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}

@@ -517,6 +517,18 @@ func TestStats(t *testing.T) {
 	if a, b, err := s.Score(ctx, 1, 0); err != nil || a != 2 || b != 2 {
 		t.Errorf("score of 1 against the computer: %d-%d, %v", a, b, err)
 	}
+	// Rivals: people only, each with the person's side of their record.
+	finish(duel(t, 1, 2, game.Options{}), KindGroup, [2]int64{-7, -7}, 0)
+	r1, err := s.Rivals(ctx, 1, 5)
+	must(t, err)
+	if len(r1) != 1 || r1[0].UserID != 2 || r1[0].Games != 2 || r1[0].Wins != 1 || r1[0].Points != 2 || r1[0].PointsLost != 2 {
+		t.Errorf("rivals of user 1: %+v", r1)
+	}
+	r2, err := s.Rivals(ctx, 2, 5)
+	must(t, err)
+	if len(r2) != 1 || r2[0].UserID != 1 || r2[0].Wins != 1 || r2[0].Name == "" {
+		t.Errorf("rivals of user 2: %+v", r2)
+	}
 }
 
 func TestDueGamesAndHeartbeat(t *testing.T) {

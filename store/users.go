@@ -17,6 +17,8 @@ type Settings struct {
 	Portrait bool
 	// ConfirmMoves makes a turn wait for ✅ after its last step.
 	ConfirmMoves bool
+	// NoReminders: no private reminder of a slow game's turn.
+	NoReminders bool
 }
 
 // User is a person the bot has seen.
@@ -48,14 +50,14 @@ type UserInfo struct {
 	LangCode string
 }
 
-const userColumns = `id, name, username, lang_code, language, home_left, portrait, confirm_moves, started, created_at, updated_at`
+const userColumns = `id, name, username, lang_code, language, home_left, portrait, confirm_moves, no_reminders, started, created_at, updated_at`
 
 // scanUser reads a row of userColumns.
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	var created, updated int64
 	err := row.Scan(&u.ID, &u.Name, &u.Username, &u.LangCode, &u.Language,
-		&u.Settings.HomeLeft, &u.Settings.Portrait, &u.Settings.ConfirmMoves, &u.Started, &created, &updated)
+		&u.Settings.HomeLeft, &u.Settings.Portrait, &u.Settings.ConfirmMoves, &u.Settings.NoReminders, &u.Started, &created, &updated)
 	u.Created, u.Updated = fromMS(created), fromMS(updated)
 	return u, err
 }
@@ -119,15 +121,15 @@ func (s *Store) UserByUsername(ctx context.Context, username string) (User, erro
 // SetSettings stores a person's board settings.
 func (s *Store) SetSettings(ctx context.Context, id int64, st Settings, now time.Time) error {
 	return s.updateUser(ctx, id, "settings",
-		`UPDATE users SET home_left = ?, portrait = ?, confirm_moves = ?, updated_at = ? WHERE id = ?`,
-		boolInt(st.HomeLeft), boolInt(st.Portrait), boolInt(st.ConfirmMoves), ms(now), id)
+		`UPDATE users SET home_left = ?, portrait = ?, confirm_moves = ?, no_reminders = ?, updated_at = ? WHERE id = ?`,
+		boolInt(st.HomeLeft), boolInt(st.Portrait), boolInt(st.ConfirmMoves), boolInt(st.NoReminders), ms(now), id)
 }
 
 // SetSetting stores one of a person's board settings, leaving the others
-// as they are: "home_left", "portrait" or "confirm_moves".
+// as they are: "home_left", "portrait", "confirm_moves" or "no_reminders".
 func (s *Store) SetSetting(ctx context.Context, id int64, name string, on bool, now time.Time) error {
 	switch name {
-	case "home_left", "portrait", "confirm_moves":
+	case "home_left", "portrait", "confirm_moves", "no_reminders":
 	default:
 		return fmt.Errorf("store: no setting %q", name)
 	}

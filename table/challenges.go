@@ -134,7 +134,11 @@ func (s *Service) accept(ctx context.Context, a Actor, code string, link bool) (
 		if err := eligible(c, a.User, now); err != nil {
 			return store.NewGame{}, err
 		}
-		g, err := s.newGame(c.Options, [2]game.Player{game.Human(challenger.ID, challenger.Name), game.Human(a.User.ID, a.User.Name)})
+		opts := c.Options
+		if !opts.Clock.Enabled() {
+			opts.IdleClaim = s.cfg.IdleClaim // nobody keeps a game from its end by walking away
+		}
+		g, err := s.newGame(opts, [2]game.Player{game.Human(challenger.ID, challenger.Name), game.Human(a.User.ID, a.User.Name)})
 		if err != nil {
 			return store.NewGame{}, err
 		}
@@ -161,6 +165,7 @@ func (s *Service) accept(ctx context.Context, a Actor, code string, link bool) (
 	if acc.Game, err = s.store.LoadGame(ctx, id); err != nil {
 		return acc, err
 	}
+	s.noteReminder(ctx, acc.Game)
 	return acc, nil
 }
 

@@ -62,6 +62,7 @@ func (s *Service) mutate(ctx context.Context, id int64, change func(rec *store.G
 	rec.Updated = now
 	out := Outcome{Game: rec, Boards: boards, Redraw: rec.Game.Counter() != loaded, Due: due}
 	if out.Redraw {
+		s.noteReminder(ctx, rec)
 		// A clock adjustment leaves the counter and what is due; the sweep
 		// finds it when its time comes.
 		s.schedule(id, due)

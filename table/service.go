@@ -30,6 +30,9 @@ type Display interface {
 	Redraw(out Outcome)
 	// Expired shows on a challenge's message that nobody took it in time.
 	Expired(ctx context.Context, c store.Challenge)
+	// Remind tells a player, privately, that a slow game has waited for
+	// their decision a while (see Config.RemindAfter).
+	Remind(ctx context.Context, rec *store.GameRecord, seat game.Seat)
 }
 
 // Config is what the centre needs.
@@ -53,6 +56,14 @@ type Config struct {
 	// OnGameStarted and OnGameFinished, when set, are told of each game
 	// begun and each game (or match) finished, by kind, as for metrics.
 	OnGameStarted, OnGameFinished func(kind store.Kind)
+	// RemindAfter is how long the player on turn of a duel without a
+	// clock, or with a day a move, may leave a decision before they are
+	// reminded of it, once a turn (10 minutes by default).
+	RemindAfter time.Duration
+	// IdleClaim is how long the player on turn of a duel without a clock
+	// may leave a decision before the opponent may claim the game as on a
+	// timeout (72 hours by default).
+	IdleClaim time.Duration
 }
 
 // Grace is how long background work (a due action, a computer's move)
@@ -63,6 +74,8 @@ const Grace = 4 * time.Second
 const (
 	DefaultAutoDelay    = 1500 * time.Millisecond
 	DefaultChallengeTTL = 10 * time.Minute
+	DefaultRemindAfter  = 10 * time.Minute
+	DefaultIdleClaim    = 72 * time.Hour
 )
 
 // Actor is who acts, and where: the person, the chat they act in, and
@@ -115,6 +128,12 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.ChallengeTTL <= 0 {
 		cfg.ChallengeTTL = DefaultChallengeTTL
+	}
+	if cfg.RemindAfter <= 0 {
+		cfg.RemindAfter = DefaultRemindAfter
+	}
+	if cfg.IdleClaim <= 0 {
+		cfg.IdleClaim = DefaultIdleClaim
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

@@ -25,6 +25,13 @@ type display struct {
 	sent   []sentBoard
 	redraw chan Outcome
 	failTo int64 // a chat SendBoard fails for
+	// reminded are the reminders sent: game and seat.
+	reminded []reminded
+}
+
+type reminded struct {
+	game int64
+	seat game.Seat
 }
 
 type sentBoard struct {
@@ -52,6 +59,12 @@ func (d *display) Redraw(out Outcome) {
 }
 
 func (d *display) Expired(context.Context, store.Challenge) {}
+
+func (d *display) Remind(_ context.Context, rec *store.GameRecord, seat game.Seat) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.reminded = append(d.reminded, reminded{rec.ID, seat})
+}
 
 // lastBoard returns the newest board sent to a chat.
 func (d *display) lastBoard(t *testing.T, chat int64) sentBoard {

@@ -1,0 +1,83 @@
+package table
+
+import (
+	"testing"
+	"time"
+
+	"nardi/game"
+	"nardi/store"
+)
+
+// remindedOf returns the reminders sent so far.
+func (d *display) remindedOf() []reminded {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return append([]reminded(nil), d.reminded...)
+}
+
+// sweepFor moves the clock on and sweeps, then lets what it started
+// finish.
+func (f *fixture) sweepFor(d time.Duration) {
+	f.clock.add(d)
+	f.s.Sweep(ctx)
+	f.s.async.Wait()
+}
+
+// TestSlowDuel: in a duel without a clock the player on turn is reminded
+// once a turn after RemindAfter, never the one who waits; the turn passed
+// on, the other is reminded in turn; a player who leaves a decision for
+// IdleClaim may be claimed against by the other (a timeout: a mars), not
+// claim himself.
+func TestSlowDuel(t *testing.T) {
+	f := newFixture(t)
+	rec, msg := f.duel(t)
+	if rec.Game.Options().IdleClaim != DefaultIdleClaim || rec.Game.Options().Clock.Enabled() {
+		t.Fatalf("an untimed duel's options: %+v", rec.Game.Options())
+	}
+	first := rec.Game.Decider()
+	names := map[game.Seat]string{0: "alice", 1: "bob"}
+	f.sweepFor(DefaultRemindAfter - time.Second)
+	if r := f.d.remindedOf(); len(r) != 0 {
+		t.Fatalf("reminded early: %v", r)
+	}
+	f.sweepFor(time.Second)
+	f.sweepFor(time.Hour)
+	if r := f.d.remindedOf(); len(r) != 1 || r[0] != (reminded{rec.ID, first}) {
+		t.Fatalf("reminders %v, want one to seat %d", r, first)
+	}
+	// The turn played: the other player is owed one, from then.
+	for g := rec.Game; g.Decider() == first; g = rec.Game {
+		out, err := f.s.Step(ctx, f.in(names[first], group, msg), rec.ID, g.Counter(), g.NextSteps()[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec = out.Game
+	}
+	f.sweepFor(DefaultRemindAfter / 2)
+	if r := f.d.remindedOf(); len(r) != 1 {
+		t.Fatalf("reminders %v", r)
+	}
+	f.sweepFor(DefaultRemindAfter / 2)
+	if r := f.d.remindedOf(); len(r) != 2 || r[1] != (reminded{rec.ID, first.Other()}) {
+		t.Fatalf("reminders %v, want the second to seat %d", r, first.Other())
+	}
+	// Gone for three days: the waiting player may claim, the idle one not.
+	idle, waiting := names[first.Other()], names[first]
+	f.sweepFor(DefaultIdleClaim)
+	cur, err := f.st.LoadGame(ctx, rec.ID)
+	if err != nil || !cur.Game.Idle() {
+		t.Fatalf("after three days: idle %v, %v", cur.Game.Idle(), err)
+	}
+	_, err = f.s.Claim(ctx, f.in(idle, group, msg), rec.ID, cur.Game.Counter())
+	wantCode(t, err, ErrClaimOnTurn)
+	out, err := f.s.Claim(ctx, f.in(waiting, group, msg), rec.ID, cur.Game.Counter())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, over := out.Game.Game.Result(); !over || res.Winner != first || res.Reason != game.ReasonTimeout || out.Game.Status != store.StatusFinished {
+		t.Fatalf("the claim: %+v over %v, status %s", res, over, out.Game.Status)
+	}
+	if r := f.d.remindedOf(); len(r) != 2 {
+		t.Fatalf("reminders %v", r)
+	}
+}
