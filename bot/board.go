@@ -573,8 +573,10 @@ func (b *Bot) drawBoards(ctx context.Context, out table.Outcome) {
 			continue
 		}
 		wg.Go(func() {
-			err := b.send.EditPhoto(ctx, bm.ChatID, int(bm.MessageID), bd.png, bd.caption, bd.kb)
-			if gone(err) {
+			var err error
+			if store.IsInline(bm.ChatID) {
+				err = b.editInline(ctx, bm, rec, bd) // and never sent anew: it has no chat
+			} else if err = b.send.EditPhoto(ctx, bm.ChatID, int(bm.MessageID), bd.png, bd.caption, bd.kb); gone(err) {
 				// Send it anew, as the game is then.
 				_, err = b.table.ShowBoard(ctx, id, bm.Viewer, bm.ChatID)
 			}

@@ -22,6 +22,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -79,6 +81,11 @@ type Config struct {
 	HTTPLimits HTTPLimits
 	// WebhookURL is the public URL Telegram calls with updates; "" polls.
 	WebhookURL string
+	// PublicURL is the base URL at which Telegram reaches the HTTP
+	// endpoint, for the pictures of inline messages; "" (and no webhook)
+	// leaves inline play off. In webhook mode it is the webhook's origin
+	// unless given.
+	PublicURL string
 	// RemindAfter and IdleClaim are table.Config's: when the player on
 	// turn of a slow duel is reminded, and when the opponent may claim an
 	// untimed duel left alone (table's defaults where zero).
@@ -95,10 +102,14 @@ type Bot struct {
 	log      *slog.Logger
 	username string
 
-	boards      refresher          // redraws boards
-	contact     atomic.Int64       // the last time Telegram answered (Unix ns), for /healthz
-	users       sync.Map           // user id -> store.User (see users.go)
-	chats       sync.Map           // group id -> store.Chat as last recorded
+	boards      refresher    // redraws boards
+	contact     atomic.Int64 // the last time Telegram answered (Unix ns), for /healthz
+	users       sync.Map     // user id -> store.User (see users.go)
+	chats       sync.Map     // group id -> store.Chat as last recorded
+	pictures    pictures     // inline boards' pictures, for Telegram to fetch
+	signOnce    sync.Once    // loads signer
+	signer      signer       // signs what clients hand back (cards, picture addresses)
+	signErr     error
 	chatter     chatterLimit       // commands answered in groups, per person
 	userLocks   keyed.Locks[int64] // one change of a person at a time
 	promptLocks keyed.Locks[int64] // per chat: a menu is recorded before its taps count
@@ -132,6 +143,12 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.ChallengeTTL <= 0 {
 		cfg.ChallengeTTL = challengeTTL
 	}
+	if cfg.PublicURL == "" && cfg.WebhookURL != "" {
+		if u, err := url.Parse(cfg.WebhookURL); err == nil && u.Scheme != "" && u.Host != "" {
+			cfg.PublicURL = u.Scheme + "://" + u.Host
+		}
+	}
+	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	client := &http.Client{Timeout: cfg.PollTimeout + 10*time.Second}
 	opts := []tg.Option{tg.WithServerURL(cfg.APIURL), tg.WithHTTPClient(cfg.PollTimeout, client),
 		// The client's own complaints go through our log, and so through
@@ -156,7 +173,7 @@ func New(cfg Config) (*Bot, error) {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
 	b.send = NewSender(api, cfg.Log)
-	b.send.Metrics, b.send.Contact = cfg.Metrics, &b.contact
+	b.send.Metrics, b.send.Contact, b.send.InlineID = cfg.Metrics, &b.contact, cfg.Store.InlineID
 	b.send.OnWait = b.table.WaitedOnTelegram
 	b.send.OnLimit = func(chat int64, until time.Time) {
 		if err := b.store.SetRateLimit(context.WithoutCancel(b.ctx), chat, until); err != nil {

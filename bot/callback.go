@@ -27,42 +27,46 @@ const (
 	opInvite    = "iv" // make an invite link on the terms; arg as termsArg writes
 	opNext      = "nx" // the next game of a match, now
 	opReview    = "rv" // a review of the finished game
-	opLang      = "lg" // arg: a language code
-	opSetting   = "se" // arg: home, layout, confirm
-	opMenu      = "mn" // arg: a command's name
-	opAccept    = "ac" // arg: a challenge code
-	opCancel    = "cx" // arg: a challenge code
-	opDouble    = "db" // classic: offer the cube
-	opRoll      = "ro" // classic: roll rather than double
-	opTake      = "tk" // classic: take a double
-	opDrop      = "dp" // classic: refuse a double
+	// opInlineAccept takes an inline challenge card: game is the
+	// challenger, arg the terms and their signature.
+	opInlineAccept = "ia"
+	opLang         = "lg" // arg: a language code
+	opSetting      = "se" // arg: home, layout, confirm
+	opMenu         = "mn" // arg: a command's name
+	opAccept       = "ac" // arg: a challenge code
+	opCancel       = "cx" // arg: a challenge code
+	opDouble       = "db" // classic: offer the cube
+	opRoll         = "ro" // classic: roll rather than double
+	opTake         = "tk" // classic: take a double
+	opDrop         = "dp" // classic: refuse a double
 )
 
 // ops is the one table from a button's operation to its handler.
 var ops = map[string]func(b *Bot, ctx context.Context, r *request, a action){
-	opStep:      (*Bot).onStep,
-	opUndo:      tapOp((*table.Service).Undo),
-	opConfirm:   tapOp((*table.Service).Confirm),
-	opResign:    (*Bot).onResign,
-	opResignOK:  (*Bot).onResignYes,
-	opResignNo:  (*Bot).onResignNo,
-	opClaim:     tapOp((*table.Service).Claim),
-	opRematch:   (*Bot).onRematch,
-	opLevel:     (*Bot).onLevel,
-	opPlayTerms: (*Bot).onPlayTerms,
-	opDuelTerms: (*Bot).onDuelTerms,
-	opInvite:    (*Bot).onInvite,
-	opNext:      tapOp((*table.Service).NextGame),
-	opReview:    (*Bot).onReview,
-	opLang:      (*Bot).onLang,
-	opSetting:   (*Bot).onSetting,
-	opMenu:      (*Bot).onMenu,
-	opAccept:    (*Bot).onAccept,
-	opCancel:    (*Bot).onCancel,
-	opDouble:    tapOp((*table.Service).Double),
-	opRoll:      tapOp((*table.Service).Roll),
-	opTake:      tapOp((*table.Service).Take),
-	opDrop:      tapOp((*table.Service).Drop),
+	opStep:         (*Bot).onStep,
+	opUndo:         tapOp((*table.Service).Undo),
+	opConfirm:      tapOp((*table.Service).Confirm),
+	opResign:       (*Bot).onResign,
+	opResignOK:     (*Bot).onResignYes,
+	opResignNo:     (*Bot).onResignNo,
+	opClaim:        tapOp((*table.Service).Claim),
+	opRematch:      (*Bot).onRematch,
+	opLevel:        (*Bot).onLevel,
+	opPlayTerms:    (*Bot).onPlayTerms,
+	opDuelTerms:    (*Bot).onDuelTerms,
+	opInvite:       (*Bot).onInvite,
+	opNext:         tapOp((*table.Service).NextGame),
+	opReview:       (*Bot).onReview,
+	opInlineAccept: (*Bot).onInlineAccept,
+	opLang:         (*Bot).onLang,
+	opSetting:      (*Bot).onSetting,
+	opMenu:         (*Bot).onMenu,
+	opAccept:       (*Bot).onAccept,
+	opCancel:       (*Bot).onCancel,
+	opDouble:       tapOp((*table.Service).Double),
+	opRoll:         tapOp((*table.Service).Roll),
+	opTake:         tapOp((*table.Service).Take),
+	opDrop:         tapOp((*table.Service).Drop),
 }
 
 // action is what a button's callback data says: an operation, the game and

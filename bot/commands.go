@@ -214,9 +214,10 @@ func (b *Bot) cmdPlay(ctx context.Context, r *request) {
 		b.reply(ctx, r, "error.private_only", map[string]any{"Bot": b.username})
 		return
 	}
-	t, ok := parseTerms(r.args, true)
-	if !ok {
-		b.reply(ctx, r, "error.usage_play", nil)
+	t, p := readTerms(r.args, true)
+	if p.key != "" {
+		// Say which word was not understood, then how to write them.
+		b.replyKB(ctx, r, problemText(r.lang, p)+"\n\n"+locales.T(r.lang, "error.usage_play", nil), nil)
 		return
 	}
 	if _, err := b.table.ActiveGame(ctx, r.actor()); err == nil {
@@ -224,7 +225,10 @@ func (b *Bot) cmdPlay(ctx context.Context, r *request) {
 		return
 	}
 	if t.level == "" {
-		b.sendPrompt(ctx, r, store.PromptLevel, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang, t))
+		if strings.TrimSpace(r.args) == "" {
+			t = lastTerms(r.user, false) // the menu starts from the last choice
+		}
+		b.sendPrompt(ctx, r, store.PromptLevel, playMenuText(r.lang, t), levelKeyboard(r.lang, t))
 		return
 	}
 	b.startComputer(ctx, r, t.level, t.options(t.clock))
@@ -262,7 +266,8 @@ func (b *Bot) onMenu(ctx context.Context, r *request, a action) {
 	b.answer(ctx, r, "", false)
 	if a.arg == "duel" && !r.group {
 		// The menu offers the duel's terms before making its link.
-		b.sendPrompt(ctx, r, store.PromptDuel, locales.T(r.lang, "duel.choose", nil), duelKeyboard(r.lang, duelMenuTerms))
+		t := lastTerms(r.user, true) // the menu starts from the last choice
+		b.sendPrompt(ctx, r, store.PromptDuel, duelMenuText(r.lang, t), duelKeyboard(r.lang, t))
 		return
 	}
 	if c, ok := commandNamed(a.arg); ok && a.arg != "start" {

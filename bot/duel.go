@@ -79,7 +79,7 @@ func (b *Bot) onDuelTerms(ctx context.Context, r *request, a action) {
 	if !ok {
 		return
 	}
-	if err := b.send.EditText(ctx, r.chat, r.messageID, locales.T(r.lang, "duel.choose", nil), duelKeyboard(r.lang, t)); err != nil {
+	if err := b.send.EditText(ctx, r.chat, r.messageID, duelMenuText(r.lang, t), duelKeyboard(r.lang, t)); err != nil {
 		b.log.Warn("showing the duel menu failed", "err", err)
 	}
 }
@@ -106,7 +106,9 @@ func challengeKeyboard(lang locales.Lang, code string, withCancel bool) Keyboard
 func (b *Bot) cmdDuel(ctx context.Context, r *request) {
 	opts, ok := parseDuelArgs(r.args)
 	if !ok {
-		b.replyKB(ctx, r, locales.T(r.lang, "duel.bad_clock", nil)+"\n\n"+locales.T(r.lang, "duel.usage", nil), nil)
+		// Say which word was not understood, then how to write them.
+		_, p := readTerms(r.args, false)
+		b.replyKB(ctx, r, problemText(r.lang, p)+"\n\n"+locales.T(r.lang, "duel.usage", nil), nil)
 		return
 	}
 	if !r.group {
@@ -132,7 +134,9 @@ func (b *Bot) cmdDuel(ctx context.Context, r *request) {
 	}
 	if err := b.postChallenge(ctx, r, c, opponent); err != nil {
 		b.refusedReply(ctx, r, err)
+		return
 	}
+	b.rememberTerms(ctx, r, true, opts)
 }
 
 // postChallenge posts a group challenge in the group, in the
@@ -178,7 +182,9 @@ func (b *Bot) sendInvite(ctx context.Context, r *request, opts game.Options) {
 	}
 	if err != nil {
 		b.refusedReply(ctx, r, err)
+		return
 	}
+	b.rememberTerms(ctx, r, true, opts)
 }
 
 // onAccept takes a challenge for the user who tapped its ⚔ button.

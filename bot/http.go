@@ -70,6 +70,9 @@ func (b *Bot) serveHTTP(ctx context.Context, ln net.Listener, hook http.Handler,
 	if hook != nil {
 		mux.Handle("POST "+hookPath, within(limits.Body+limits.Answer, hook))
 	}
+	// The pictures of inline messages, which Telegram fetches by URL.
+	mux.Handle("GET /board/{name}", within(limits.Metrics, http.HandlerFunc(b.servePicture)))
+	mux.Handle("GET /card/{name}", within(limits.Metrics, http.HandlerFunc(b.serveCard)))
 	srv := limits.server(mux)
 	srv.ErrorLog = slog.NewLogLogger(b.log.Handler(), slog.LevelDebug) // a client's broken request is no news
 	done := make(chan struct{})

@@ -145,6 +145,10 @@ func (b *Bot) dropQuestion(ctx context.Context, r *request, onQuestion bool) {
 
 // onRematch starts a new game against the same opponent.
 func (b *Bot) onRematch(ctx context.Context, r *request, a action) {
+	if store.IsInline(r.chat) { // nothing can be posted there but a new card
+		b.answer(ctx, r, locales.T(r.lang, "inline.rematch", map[string]any{"Bot": b.username}), true)
+		return
+	}
 	rm, err := b.table.Rematch(ctx, r.actor(), a.game)
 	switch {
 	case rm.Computer != nil:
@@ -184,7 +188,7 @@ func (b *Bot) onPlayTerms(ctx context.Context, r *request, a action) {
 	if !ok {
 		return
 	}
-	if err := b.send.EditText(ctx, r.chat, r.messageID, locales.T(r.lang, "play.choose_level", nil), levelKeyboard(r.lang, t)); err != nil {
+	if err := b.send.EditText(ctx, r.chat, r.messageID, playMenuText(r.lang, t), levelKeyboard(r.lang, t)); err != nil {
 		b.log.Warn("showing the /play menu failed", "err", err)
 	}
 }
@@ -194,7 +198,9 @@ func (b *Bot) onPlayTerms(ctx context.Context, r *request, a action) {
 func (b *Bot) startComputer(ctx context.Context, r *request, level game.Level, opts game.Options) {
 	if _, err := b.table.StartComputer(ctx, r.actor(), level, opts); err != nil {
 		b.refusedReply(ctx, r, err)
+		return
 	}
+	b.rememberTerms(ctx, r, false, opts)
 }
 
 // typedPlay makes a play the user wrote in notation ("24/18 13/8*") in

@@ -65,7 +65,7 @@ type Poller struct {
 }
 
 // allowedUpdates are the kinds of update the bot asks Telegram for.
-var allowedUpdates = []string{"message", "callback_query", "my_chat_member"}
+var allowedUpdates = []string{"message", "callback_query", "my_chat_member", "inline_query", "chosen_inline_result"}
 
 // Replay dispatches the updates a previous run stored and did not finish.
 func (p *Poller) Replay(ctx context.Context) error {

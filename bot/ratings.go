@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"nardi/locales"
@@ -42,7 +41,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) {
 		"PointsWon": n("unit.points", all.Points), "PointsLost": n("unit.points", all.PointsLost),
 	})
 	text += "\n" + locales.T(r.lang, "stats.wins_by", map[string]any{"Marses": all.Marses, "Koks": all.Koks})
-	text += "\n" + locales.T(r.lang, "stats.rating", map[string]any{"Rating": fmt.Sprintf("%.0f", rt.Rating), "Experience": rt.Experience})
+	text += "\n" + locales.T(r.lang, "stats.rating", map[string]any{"Rating": locales.Decimal(r.lang, rt.Rating, 0), "Experience": rt.Experience})
 	if rivals, err := b.store.Rivals(ctx, r.user.ID, maxRivals); err == nil && len(rivals) > 0 {
 		text += "\n\n" + locales.T(r.lang, "stats.rivals", nil)
 		for _, o := range rivals {
@@ -71,7 +70,7 @@ func (b *Bot) cmdTop(ctx context.Context, r *request) {
 			b.reply(ctx, r, "top.not_yet", map[string]any{"Need": minRated, "Have": rt.Rated})
 			return
 		}
-		b.reply(ctx, r, "top.place", map[string]any{"Place": place, "Of": of, "Rating": fmt.Sprintf("%.0f", rt.Rating)})
+		b.reply(ctx, r, "top.place", map[string]any{"Place": place, "Of": of, "Rating": locales.Decimal(r.lang, rt.Rating, 0)})
 		return
 	}
 	top, err := b.store.TopInChat(ctx, r.chat, minRated, topSize)
@@ -87,7 +86,7 @@ func (b *Bot) cmdTop(ctx context.Context, r *request) {
 	lines := []string{locales.T(r.lang, "top.title", nil)}
 	for i, p := range top {
 		lines = append(lines, locales.T(r.lang, "top.line", map[string]any{"Place": i + 1, "Name": p.Name,
-			"Rating": fmt.Sprintf("%.0f", p.Rating.Rating), "Rated": p.Rated}))
+			"Rating": locales.Decimal(r.lang, p.Rating.Rating, 0), "Rated": p.Rated}))
 	}
 	b.replyKB(ctx, r, strings.Join(lines, "\n"), nil)
 }

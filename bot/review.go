@@ -2,11 +2,11 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
 	"nardi/locales"
+	"nardi/store"
 	"nardi/table"
 )
 
@@ -46,6 +46,15 @@ func (b *Bot) startReview(ctx context.Context, r *request) {
 		return
 	}
 	to := b.chatterTo(ctx, r)
+	if store.IsInline(r.chat) { // an inline message takes no message: the private chat does
+		if !r.user.Started {
+			b.answer(ctx, r, locales.T(r.lang, "inline.review", nil), true)
+			return
+		}
+		private := *r
+		private.chat, private.group = r.user.ID, false
+		to = &private
+	}
 	job, posted, err := b.table.BeginReview(ctx, r.actor(), to.chat)
 	switch {
 	case err != nil && tap:
@@ -93,14 +102,14 @@ func reviewText(lang locales.Lang, rv table.Review) string {
 	if rv.Decisions == 0 {
 		return strings.Join(append(lines, locales.T(lang, "review.no_decisions", nil)), "\n")
 	}
-	lines = append(lines, locales.N(lang, "review.pr", rv.Decisions, map[string]any{"PR": fmt.Sprintf("%.1f", rv.PR)}))
+	lines = append(lines, locales.N(lang, "review.pr", rv.Decisions, map[string]any{"PR": locales.Decimal(lang, rv.PR, 1)}))
 	if len(rv.Worst) == 0 {
 		return strings.Join(append(lines, "", locales.T(lang, "review.clean", nil)), "\n")
 	}
 	for i, m := range rv.Worst {
 		lines = append(lines, "", locales.T(lang, "review.mistake", map[string]any{
 			"N": i + 1, "Turn": m.Turn, "Dice": diceText(m.Dice), "Played": localNotation(lang, m.Played.String()), "Best": localNotation(lang, m.Best.String()),
-			"Loss": fmt.Sprintf("%.3f", m.Loss), "Position": m.Before.PositionID(),
+			"Loss": locales.Decimal(lang, m.Loss, 3), "Position": m.Before.PositionID(),
 		}))
 	}
 	return strings.Join(lines, "\n")

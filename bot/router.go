@@ -79,6 +79,11 @@ func (b *Bot) handleUpdate(ctx context.Context, raw store.Update) {
 		b.handleMessage(ctx, u.Message)
 	case u.CallbackQuery != nil:
 		b.handleCallback(ctx, u.CallbackQuery)
+	case u.InlineQuery != nil:
+		b.onInlineQuery(ctx, u.InlineQuery)
+	case u.ChosenInlineResult != nil:
+		// A card posted: its message becomes a chat of its own at its
+		// first tap; nothing to do yet.
 	case u.MyChatMember != nil && u.MyChatMember.Chat.Type == models.ChatTypePrivate:
 		// The person blocked the bot, or came back: whether it may write
 		// to them first.
@@ -261,6 +266,12 @@ func (b *Bot) handleCallback(ctx context.Context, q *models.CallbackQuery) {
 	} else if q.Message.InaccessibleMessage != nil {
 		m := q.Message.InaccessibleMessage
 		r.chat, r.messageID, r.group = m.Chat.ID, m.MessageID, m.Chat.Type != models.ChatTypePrivate
+	} else if q.InlineMessageID != "" {
+		if err := b.inlineTap(ctx, r, q.InlineMessageID); err != nil {
+			b.log.Error("reading an inline message failed", "err", err)
+			b.answer(ctx, r, locales.T(r.lang, "toast.error", nil), false)
+			return
+		}
 	}
 	a, err := parseAction(q.Data)
 	handle, known := ops[a.op]

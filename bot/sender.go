@@ -15,6 +15,7 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"nardi/metrics"
+	"nardi/store"
 )
 
 // Sender makes Bot API calls the way Telegram wants them made: one at a
@@ -29,6 +30,9 @@ type Sender struct {
 	OnWait func(chat int64, d time.Duration)
 	// OnLimit is told of each retry_after, so that it can outlive a restart.
 	OnLimit func(chat int64, until time.Time)
+	// InlineID finds the inline message a chat stands for (see
+	// store.InlineChat), for the edits of inline messages.
+	InlineID func(ctx context.Context, chat int64) (string, error)
 	// Metrics counts the calls; Contact, when set, holds the time of the
 	// last call Telegram answered (Unix nanoseconds), for /healthz.
 	Metrics *metrics.Metrics
@@ -239,6 +243,18 @@ func (s *Sender) SendReply(ctx context.Context, chat int64, to int, text string)
 	return id, err
 }
 
+// EditInlinePhoto changes an inline message's picture (by URL: Telegram
+// takes no upload for an inline message), caption and keyboard; lane is
+// the chat that stands for the message, which paces the calls.
+func (s *Sender) EditInlinePhoto(ctx context.Context, lane int64, inlineID, url, caption string, kb Keyboard) error {
+	return s.paced(ctx, lane, "editMessageMedia", true, func(ctx context.Context) error {
+		_, err := s.api.EditMessageMedia(ctx, &tg.EditMessageMediaParams{InlineMessageID: inlineID,
+			Media:       &models.InputMediaPhoto{Media: url, Caption: caption, ParseMode: models.ParseModeHTML},
+			ReplyMarkup: kb.markup()})
+		return inlineEdited(err)
+	})
+}
+
 // EditText changes an HTML message's text and keyboard.
 func (s *Sender) EditText(ctx context.Context, chat int64, msg int, text string, kb Keyboard) error {
 	return s.call(ctx, chat, "editMessageText", func(ctx context.Context) error {
@@ -285,13 +301,43 @@ func (s *Sender) EditPhoto(ctx context.Context, chat int64, msg int, png []byte,
 	})
 }
 
-// EditCaption changes a photo message's caption and keyboard only.
+// EditCaption changes a photo message's caption and keyboard only; a chat
+// that stands for an inline message (store.IsInline) edits that message.
 func (s *Sender) EditCaption(ctx context.Context, chat int64, msg int, caption string, kb Keyboard) error {
+	params := &tg.EditMessageCaptionParams{ChatID: chat, MessageID: msg, Caption: caption, ParseMode: models.ParseModeHTML,
+		ReplyMarkup: kb.markup()}
+	if store.IsInline(chat) {
+		id, err := s.inlineID(ctx, chat)
+		if err != nil {
+			return err
+		}
+		params.ChatID, params.MessageID, params.InlineMessageID = nil, 0, id
+	}
 	return s.paced(ctx, chat, "editMessageCaption", true, func(ctx context.Context) error {
-		_, err := s.api.EditMessageCaption(ctx, &tg.EditMessageCaptionParams{ChatID: chat, MessageID: msg,
-			Caption: caption, ParseMode: models.ParseModeHTML, ReplyMarkup: kb.markup()})
+		_, err := s.api.EditMessageCaption(ctx, params)
+		if params.InlineMessageID != "" {
+			return inlineEdited(err)
+		}
 		return err
 	})
+}
+
+// inlineEdited reads the answer to an edit of an inline message, which is
+// True instead of the message: the client library fails to read that
+// into a message, which is no failure of the edit.
+func inlineEdited(err error) error {
+	if err != nil && strings.Contains(err.Error(), "error decode response result") {
+		return nil
+	}
+	return err
+}
+
+// inlineID finds the inline message a chat stands for.
+func (s *Sender) inlineID(ctx context.Context, chat int64) (string, error) {
+	if s.InlineID == nil {
+		return "", fmt.Errorf("inline message of chat %d: unknown", chat)
+	}
+	return s.InlineID(ctx, chat)
 }
 
 // Answer answers a callback query, with a toast or an alert.

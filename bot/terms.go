@@ -54,14 +54,27 @@ type terms struct {
 	clocked bool // a clock was given
 }
 
-// parseTerms reads the words of "/play [level] [classic] [Npt] [M+R]" or
-// "/duel [classic] [Npt] [M+R] [@someone]", in any order (a level only
-// with withLevel; @mentions are left to the router's entities). Each kind
-// of word may come once.
+// parseTerms reads the words of "/play [level] [classic|long] [Npt] [M+R]"
+// or "/duel [classic|long] [Npt] [M+R] [@someone]", in any order (a level
+// only with withLevel; @mentions are left to the router's entities). Each
+// kind of word may come once.
 func parseTerms(args string, withLevel bool) (terms, bool) {
+	t, p := readTerms(args, withLevel)
+	return t, p.key == ""
+}
+
+// termsProblem is why a command's words give no terms: the key of the
+// message that says so ("" for none) and the word it is about, as typed.
+type termsProblem struct{ key, word string }
+
+// readTerms reads the words as parseTerms does, and tells what it could
+// not read: a word it does not know, a match length out of range, a
+// clock it cannot read, a kind of word given twice, or long nardi with
+// the cube.
+func readTerms(args string, withLevel bool) (terms, termsProblem) {
 	var t terms
-	for _, f := range strings.Fields(args) {
-		f = strings.ToLower(f)
+	for _, word := range strings.Fields(args) {
+		f := strings.ToLower(word)
 		switch {
 		case strings.HasPrefix(f, "@") && !withLevel:
 			continue
@@ -76,28 +89,52 @@ func parseTerms(args string, withLevel bool) (terms, bool) {
 		}
 		if l, err := game.ParseLevel(f); err == nil && withLevel {
 			if t.level != "" {
-				return terms{}, false
+				return terms{}, termsProblem{"error.repeated", word}
 			}
 			t.level = l
 			continue
 		}
 		if n, ok := parsePoints(f); ok {
 			if t.match != 0 {
-				return terms{}, false
+				return terms{}, termsProblem{"error.repeated", word}
 			}
 			t.match = n
 			continue
+		} else if strings.HasSuffix(f, pointsWord) && f != pointsWord {
+			return terms{}, termsProblem{"error.bad_match", word}
 		}
 		tc, err := game.ParseTimeControl(f)
-		if err != nil || t.clocked {
-			return terms{}, false
+		switch {
+		case err == nil && t.clocked:
+			return terms{}, termsProblem{"error.repeated", word}
+		case err == nil:
+			t.clock, t.clocked = tc, true
+		case f[0] >= '0' && f[0] <= '9':
+			return terms{}, termsProblem{"duel.bad_clock", word}
+		default:
+			return terms{}, termsProblem{"error.bad_word", word}
 		}
-		t.clock, t.clocked = tc, true
 	}
 	if t.long && t.classic {
-		return terms{}, false // long nardi has no cube
+		return terms{}, termsProblem{key: "error.long_classic"} // long nardi has no cube
 	}
-	return t, true
+	return t, termsProblem{}
+}
+
+// maxEcho is how many characters of a word an error message repeats.
+const maxEcho = 24
+
+// problemText says in a language what was wrong with a command's words.
+func problemText(lang locales.Lang, p termsProblem) string {
+	word := p.word
+	if r := []rune(word); len(r) > maxEcho {
+		word = string(r[:maxEcho]) + "…"
+	}
+	if p.key == "duel.bad_clock" {
+		// "I couldn't read that time control:" and the word.
+		return locales.T(lang, p.key, nil) + " <code>" + locales.EscapeHTML(word) + "</code>"
+	}
+	return locales.T(lang, p.key, map[string]any{"Word": word, "Max": game.MaxMatch})
 }
 
 // parsePoints reads "5pt" (1 to game.MaxMatch).
@@ -166,15 +203,18 @@ func parseTermsArg(s string) (terms, bool) {
 	return t, true
 }
 
-// termsLines describe a game's terms in a language: the game, a match,
-// the clock.
+// termsLines describe a game's terms in a language: the game (always
+// named: short nardi, the classic game or long nardi), a match, the
+// clock.
 func termsLines(lang locales.Lang, o game.Options) string {
 	var lines []string
-	if o.Cube {
+	switch {
+	case o.Cube:
 		lines = append(lines, locales.T(lang, "terms.classic", nil))
-	}
-	if o.Game() == rules.Long {
+	case o.Game() == rules.Long:
 		lines = append(lines, locales.T(lang, "terms.long", nil))
+	default:
+		lines = append(lines, locales.T(lang, "terms.short", nil))
 	}
 	if o.Match > 0 {
 		lines = append(lines, locales.N(lang, "terms.match", o.Match, nil))
@@ -231,4 +271,64 @@ func (b *Bot) menuTerms(ctx context.Context, r *request, arg string, kind store.
 	}
 	b.answer(ctx, r, "", false)
 	return t, true
+}
+
+// termsOf are the terms of a game's options, as a menu would carry them
+// (a clock only when there is one).
+func termsOf(o game.Options) terms {
+	return terms{classic: o.Cube, long: o.Game() == rules.Long, match: o.Match, clock: o.Clock, clocked: o.Clock.Enabled()}
+}
+
+// lastTerms are the terms a person's menu starts from: those of their
+// last game against the computer (/play) or of their last challenge
+// (/duel), else the defaults.
+func lastTerms(u store.User, duel bool) terms {
+	saved, def := u.LastPlay, terms{}
+	if duel {
+		saved, def = u.LastDuel, duelMenuTerms
+	}
+	if saved == "" {
+		return def
+	}
+	t, ok := parseTermsArg(saved)
+	if !ok {
+		return def
+	}
+	return t
+}
+
+// rememberTerms records the terms a person has just chosen for a game
+// against the computer or a challenge, for their next menu.
+func (b *Bot) rememberTerms(ctx context.Context, r *request, duel bool, o game.Options) {
+	arg := termsArg(termsOf(o))
+	if (duel && r.user.LastDuel == arg) || (!duel && r.user.LastPlay == arg) {
+		return
+	}
+	fresh, err := b.changeUser(ctx, r.user, func(ctx context.Context) error {
+		return b.store.SetLastTerms(ctx, r.user.ID, duel, arg, b.cfg.Now())
+	})
+	if err != nil {
+		b.log.Warn("remembering a choice of terms failed", "user", r.user.ID, "err", err)
+		return
+	}
+	r.user = fresh
+}
+
+// playMenuText is the /play menu's text, with the clock its terms carry.
+func playMenuText(lang locales.Lang, t terms) string {
+	text := locales.T(lang, "play.choose_level", nil)
+	if t.clocked && t.clock.Enabled() {
+		text += "\n\n" + clockLine(lang, t.clock)
+	}
+	return text
+}
+
+// duelMenuText is the duel menu's text, with the clock of the link it
+// makes.
+func duelMenuText(lang locales.Lang, t terms) string {
+	clock := game.TimeControl{}
+	if t.clocked {
+		clock = t.clock
+	}
+	return locales.T(lang, "duel.choose", nil) + "\n\n" + clockLine(lang, clock)
 }

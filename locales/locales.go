@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -260,4 +261,24 @@ func templateData(key string, count *int, data map[string]any) map[string]any {
 		out["Count"] = *count
 	}
 	return out
+}
+
+// Decimal writes x with the given number of decimals as the language
+// writes numbers: a decimal comma in Russian, Georgian and Armenian
+// ("0,123"), a point in English ("0.123"); a negative number with the
+// minus sign "−", and no minus on a number that rounds to zero.
+func Decimal(lang Lang, x float64, digits int) string {
+	s := strconv.FormatFloat(x, 'f', max(digits, 0), 64)
+	if neg, ok := strings.CutPrefix(s, "-"); ok {
+		if strings.Trim(neg, "0.") == "" {
+			s = neg
+		} else {
+			s = "−" + neg
+		}
+	}
+	switch lang {
+	case RU, KA, HY:
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
 }

@@ -200,6 +200,9 @@ func sampleData(l Lang) map[string]any {
 		"Confirm":    T(l, "settings.confirm_on", nil),
 		"Remind":     T(l, "settings.remind_on", nil),
 		"Chat":       "Nardi club",
+		"Word":       "<30pt & co>",
+		"Max":        25,
+		"Terms":      "⏱️ 11 s + 90 s",
 	}
 }
 
@@ -614,5 +617,114 @@ func BenchmarkT(b *testing.B) {
 func BenchmarkN(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		_ = N(RU, "unit.points", i, nil)
+	}
+}
+
+// nameVariants are the names a template may get: a person's short and
+// long names (escaped when HTML), and the words for "you" and the
+// computer, which the captions put where a name goes.
+func nameVariants(l Lang) map[string]string {
+	return map[string]string{
+		"short":    "Al",
+		"long":     strings.Repeat("Ж", 32),
+		"hostile":  hostileName,
+		"you":      T(l, "name.you", nil),
+		"computer": T(l, "name.computer", nil),
+	}
+}
+
+// getsYou are the messages whose names may be the words for "you" or the
+// computer (a private board's names for its viewer and the computer);
+// other messages name people (a group's board has no "you").
+var getsYou = map[string]bool{
+	"caption.match": true, "caption.opening": true, "caption.pips": true, "caption.score": true,
+	"caption.clock": true, "caption.cube": true, "caption.cube_offer": true,
+	"duel.timeout_you": true, "duel.idle_you": true, "result.match_lost_you": true,
+}
+
+// startsWith tells whether a line, after its emoji, markup and
+// punctuation, begins with word.
+func startsWith(line, word string) bool {
+	line = tagRe.ReplaceAllString(line, "")
+	line = strings.TrimLeftFunc(line, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '&' })
+	return strings.HasPrefix(line, word)
+}
+
+// TestRenderEveryName renders every message of every language with every
+// kind of name (a short and a 32-letter one, "you", the computer) and
+// with plural and other numbers (0, 1, 2, 5, 21, 22, 101, …): each is
+// filled, valid Telegram HTML within Telegram's limits, and no line
+// begins with a lower-case "you" or "computer" (as «ты: …» would).
+func TestRenderEveryName(t *testing.T) {
+	numbers := []int{0, 1, 2, 5, 21, 22, 101}
+	for _, l := range Langs {
+		for variant, name := range nameVariants(l) {
+			data := sampleData(l)
+			for _, f := range []string{"Name", "Name1", "Name2", "Opponent", "Owner"} {
+				data[f] = name
+			}
+			for _, n := range numbers {
+				for _, f := range []string{"Value", "Length", "Number", "Points", "Need", "Have", "Place", "Of", "Rated", "Turn", "Marses", "Koks", "Score1", "Score2", "Max"} {
+					data[f] = n
+				}
+				for _, k := range keys {
+					var outs []string
+					if isPlural(k) {
+						for _, c := range append([]int{n}, testCounts...) {
+							outs = append(outs, renderStrict(t, l, k, &c, data))
+						}
+					} else {
+						outs = append(outs, renderStrict(t, l, k, nil, data))
+					}
+					for _, s := range outs {
+						where := fmt.Sprintf("%s %s (name %s, number %d)", l, k, variant, n)
+						if strings.Contains(s, "<no value>") || strings.Contains(s, "{{") || strings.TrimSpace(s) == "" {
+							t.Errorf("%s: not filled: %q", where, s)
+						}
+						size := utf16Len(s)
+						switch {
+						case IsHTML(k):
+							if err := checkTelegramHTML(s); err != nil {
+								t.Errorf("%s: %v in %q", where, err, s)
+							}
+							if size > 4096 {
+								t.Errorf("%s: %d characters", where, size)
+							}
+						case strings.HasPrefix(k, "button.") && size > 40,
+							strings.HasPrefix(k, "toast.") && size > 200:
+							t.Errorf("%s: %d characters: %q", where, size, s)
+						}
+						if strings.HasPrefix(k, "caption.") && size > 200 {
+							t.Errorf("%s: a caption line of %d characters", where, size)
+						}
+						if r, _ := utf8.DecodeRuneInString(name); !getsYou[k] || !unicode.IsLower(r) || l == KA {
+							continue // Georgian letters have no case
+						}
+						for _, line := range strings.Split(s, "\n") {
+							if startsWith(line, name) {
+								t.Errorf("%s: a line starts with a lower-case %q: %q", where, name, line)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestDecimal(t *testing.T) {
+	cases := []struct {
+		lang   Lang
+		x      float64
+		digits int
+		want   string
+	}{
+		{EN, 0.1234, 3, "0.123"}, {RU, 0.1234, 3, "0,123"}, {KA, 7.26, 1, "7,3"}, {HY, 12.05, 1, "12,1"},
+		{RU, 1534.4, 0, "1534"}, {EN, -0.0001, 2, "0.00"}, {RU, -1.5, 1, "−1,5"}, {Lang("xx"), 2.5, 1, "2.5"},
+	}
+	for _, c := range cases {
+		if got := Decimal(c.lang, c.x, c.digits); got != c.want {
+			t.Errorf("Decimal(%s, %v, %d) = %q, want %q", c.lang, c.x, c.digits, got, c.want)
+		}
 	}
 }

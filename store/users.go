@@ -38,6 +38,10 @@ type User struct {
 	// Started tells that the person has started the bot in a private chat,
 	// so the bot may write to them first.
 	Started bool
+	// LastPlay and LastDuel are the terms of the person's last game
+	// against the computer and of their last challenge, as the bot wrote
+	// them for a menu ("c5/11+90"), or "" for none yet.
+	LastPlay, LastDuel string
 	// Created and Updated are when the row was made and last changed.
 	Created, Updated time.Time
 }
@@ -50,14 +54,14 @@ type UserInfo struct {
 	LangCode string
 }
 
-const userColumns = `id, name, username, lang_code, language, home_left, portrait, confirm_moves, no_reminders, started, created_at, updated_at`
+const userColumns = `id, name, username, lang_code, language, home_left, portrait, confirm_moves, no_reminders, started, last_play, last_duel, created_at, updated_at`
 
 // scanUser reads a row of userColumns.
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	var created, updated int64
 	err := row.Scan(&u.ID, &u.Name, &u.Username, &u.LangCode, &u.Language,
-		&u.Settings.HomeLeft, &u.Settings.Portrait, &u.Settings.ConfirmMoves, &u.Settings.NoReminders, &u.Started, &created, &updated)
+		&u.Settings.HomeLeft, &u.Settings.Portrait, &u.Settings.ConfirmMoves, &u.Settings.NoReminders, &u.Started, &u.LastPlay, &u.LastDuel, &created, &updated)
 	u.Created, u.Updated = fromMS(created), fromMS(updated)
 	return u, err
 }
@@ -147,6 +151,17 @@ func (s *Store) SetLanguage(ctx context.Context, id int64, lang string, now time
 func (s *Store) SetStarted(ctx context.Context, id int64, started bool, now time.Time) error {
 	return s.updateUser(ctx, id, "started",
 		`UPDATE users SET started = ?, updated_at = ? WHERE id = ?`, boolInt(started), ms(now), id)
+}
+
+// SetLastTerms records the terms of a person's last game against the
+// computer (duel false) or of their last challenge (duel true), as the
+// bot writes them.
+func (s *Store) SetLastTerms(ctx context.Context, id int64, duel bool, terms string, now time.Time) error {
+	column := "last_play"
+	if duel {
+		column = "last_duel"
+	}
+	return s.updateUser(ctx, id, column, `UPDATE users SET `+column+` = ?, updated_at = ? WHERE id = ?`, terms, ms(now), id)
 }
 
 // updateUser runs an UPDATE of one user, ErrNotFound when there is none.

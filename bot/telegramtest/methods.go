@@ -165,6 +165,8 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 		}
 		s.cond.Broadcast()
 		return http.StatusOK, apiResponse{Result: true}
+	case "answerInlineQuery":
+		return s.answerInline(f)
 	case "answerCallbackQuery":
 		s.answers[f["callback_query_id"]] = Answer{Text: f["text"], ShowAlert: f["show_alert"] == "true"}
 		s.cond.Broadcast()
@@ -234,7 +236,14 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 	case "editMessageMedia", "editMessageCaption", "editMessageReplyMarkup", "editMessageText":
 		id, _ := strconv.Atoi(f["message_id"])
 		m := s.messages[id]
-		if m == nil || m.ChatID != chat || m.Deleted {
+		if inline := f["inline_message_id"]; inline != "" {
+			m = s.inlineMessage(inline)
+			if m == nil {
+				return bad("MESSAGE_ID_INVALID")
+			}
+			chat = inlineChat - int64(m.ID) // its own lane, limited as a group
+		}
+		if m == nil || m.ChatID != chat && m.InlineID == "" || m.Deleted {
 			return bad("message to edit not found")
 		}
 		if code, resp, limited := s.rateCheck(chat, method); limited {
@@ -253,8 +262,16 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 			if err := json.Unmarshal([]byte(f["media"]), &media); err != nil || media.Type != "photo" {
 				return bad("can't parse InputMedia JSON object")
 			}
-			photo = c.Files[strings.TrimPrefix(media.Media, "attach://")]
-			if len(photo) == 0 {
+			if m.InlineID != "" {
+				if !strings.HasPrefix(media.Media, "http") {
+					s.Violations = append(s.Violations, "an upload in an edit of inline message "+m.InlineID)
+					return bad("can't use file upload for inline message; specify a file_id or an HTTP URL")
+				}
+				if photo = c.Files["url"]; len(photo) == 0 {
+					return bad("failed to get HTTP URL content: wrong type of the web page content")
+				}
+				m.PhotoURL = media.Media
+			} else if photo = c.Files[strings.TrimPrefix(media.Media, "attach://")]; len(photo) == 0 {
 				return bad("wrong file identifier/HTTP URL specified")
 			}
 			text, parseMode = media.Caption, media.ParseMode
@@ -264,7 +281,7 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 			text = f["text"]
 		}
 		limit := MaxCaption
-		if m.Photo == nil {
+		if m.Photo == nil && m.PhotoURL == "" {
 			limit = MaxText
 		}
 		if visibleLength(text, parseMode) > limit {
@@ -280,6 +297,9 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 		m.Text, m.Photo, m.Keyboard = text, photo, kb
 		m.Edits++
 		s.cond.Broadcast()
+		if m.InlineID != "" {
+			return http.StatusOK, apiResponse{Result: true} // an inline message's edit answers True
+		}
 		return http.StatusOK, apiResponse{Result: s.messageJSON(m, m.Photo != nil)}
 	case "deleteMessage":
 		id, _ := strconv.Atoi(f["message_id"])
@@ -290,6 +310,20 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 		return bad("message to delete not found")
 	}
 	return http.StatusNotFound, apiResponse{ErrorCode: 404, Description: "Not Found: method " + method + " not found"}
+}
+
+// inlineChat is where the lanes of inline messages begin, for the rate
+// limits (limited as a group's).
+const inlineChat = -1 << 60
+
+// inlineMessage finds a message posted through inline mode.
+func (s *Server) inlineMessage(inlineID string) *Message {
+	for _, m := range s.messages {
+		if m.InlineID == inlineID {
+			return m
+		}
+	}
+	return nil
 }
 
 func keyboardsEqual(a, b [][]Button) bool {

@@ -44,6 +44,10 @@ type Message struct {
 	Deleted      bool
 	// ReplyTo is the message it replies to (0: none).
 	ReplyTo int
+	// InlineID is set for a message posted through inline mode (it has no
+	// chat); PhotoURL is the address its picture was last given by.
+	InlineID string
+	PhotoURL string
 }
 
 // Call is one request the bot made.
@@ -78,6 +82,8 @@ type Server struct {
 	answers   map[string]Answer
 	nextQuery int
 	blocked   map[int64]bool // users who have not started the bot
+	// inline holds the answers to inline queries, by query id.
+	inline map[string][]InlineResult
 
 	// RateLimit, when on, answers 429 to a chat that gets messages or
 	// edits faster than about one a second with a burst of three (or more
@@ -104,6 +110,7 @@ func NewServer() *Server {
 	s := &Server{
 		messages:   map[int]*Message{},
 		answers:    map[string]Answer{},
+		inline:     map[string][]InlineResult{},
 		blocked:    map[int64]bool{},
 		lastSend:   map[int64][]time.Time{},
 		retryUntil: map[int64]time.Time{},
@@ -183,6 +190,9 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if method == "getUpdates" {
 		s.getUpdates(w, call)
 		return
+	}
+	if method == "editMessageMedia" && call.Fields["inline_message_id"] != "" {
+		fetchInlinePicture(&call) // as Telegram does, before it answers
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

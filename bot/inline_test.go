@@ -1,0 +1,140 @@
+package bot
+
+import (
+	"bytes"
+	"image/jpeg"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+
+	"nardi/bot/telegramtest"
+)
+
+// inlineHarness starts the bot polling, with its endpoint on a local port
+// that is also its public address.
+func inlineHarness(t *testing.T) *harness {
+	t.Helper()
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db"}
+	h.configure = func(c *Config) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Listener, c.PublicURL = ln, "http://"+ln.Addr().String()
+	}
+	t.Cleanup(func() {
+		h.stop()
+		h.srv.Close()
+	})
+	h.start()
+	return h
+}
+
+// isJPEG fetches an address and tells whether it serves a JPEG.
+func isJPEG(t *testing.T, url string) bool {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		return false
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	_, err = jpeg.Decode(bytes.NewReader(data))
+	return resp.StatusCode == http.StatusOK && err == nil
+}
+
+// tapInline presses a button of an inline message and waits for the
+// answer.
+func (h *harness) tapInline(u telegramtest.User, msg int, data string) telegramtest.Answer {
+	h.t.Helper()
+	a, ok := h.srv.WaitAnswer(h.srv.TapInline(u, msg, data), wait)
+	if !ok {
+		h.t.Fatalf("button %q of an inline message was not answered", data)
+	}
+	return a
+}
+
+// TestInlineDuel: @bot in a chat the bot is not in offers challenge
+// cards with JPEG pictures; the card posted cannot be taken by its
+// challenger; a friend takes it and the message becomes the board, its
+// pictures fetched from the bot's address; a third person's taps change
+// nothing; the two play to the end there; nothing is uploaded to it and
+// nothing is sent to any chat.
+func TestInlineDuel(t *testing.T) {
+	h := inlineHarness(t)
+	carol := telegramtest.User{ID: 1003, FirstName: "Carol", LanguageCode: "en"}
+	results, ok := h.srv.WaitInlineAnswer(h.srv.InlineQuery(alice, ""), wait)
+	if !ok || len(results) < 5 {
+		t.Fatalf("the cards: %+v", results)
+	}
+	for _, r := range results {
+		if r.Type != "photo" || !isJPEG(t, r.PhotoURL) || len(r.Keyboard) != 1 || !strings.Contains(r.Caption, "Alice") {
+			t.Fatalf("a card: %+v", r)
+		}
+	}
+	if long, ok := h.srv.WaitInlineAnswer(h.srv.InlineQuery(alice, "long 3pt 1d"), wait); !ok || len(long) != 1 || !strings.Contains(long[0].PhotoURL, "long") {
+		t.Fatalf("the card for long 3pt 1d: %+v", long)
+	}
+	card := h.srv.PostInline(alice, "", results[0])
+	accept := results[0].Keyboard[0][0].CallbackData
+	if a := h.tapInline(alice, card, accept); a.Text != en("toast.own_challenge") {
+		t.Fatalf("the challenger's own ⚔ answered %q", a.Text)
+	}
+	if a := h.tapInline(bob, card, strings.Replace(accept, ".", ".x", 1)); a.Text != en("toast.unknown") {
+		t.Fatalf("a forged ⚔ answered %q", a.Text)
+	}
+	if a := h.tapInline(bob, card, accept); a.Text != "" {
+		t.Fatalf("bob's ⚔ answered %q", a.Text)
+	}
+	if a := h.tapInline(carol, card, accept); a.Text == "" {
+		t.Fatal("a second taker was let in")
+	}
+	board := h.waitBoard(card, func(m telegramtest.Message) bool { return strings.Contains(m.PhotoURL, "/board/") && playable(m) })
+	if _, err := jpeg.Decode(bytes.NewReader(board.Photo)); err != nil {
+		t.Fatalf("the board's picture was not fetched as a JPEG from %s: %v", board.PhotoURL, err)
+	}
+	// A bystander's step changes nothing.
+	if a := h.tapInline(carol, card, steps(board)[0].CallbackData); a.Text != en("toast.not_player") {
+		t.Fatalf("carol's step answered %q", a.Text)
+	}
+	// They play a few steps, then alice resigns on the board.
+	users := map[int64]telegramtest.User{alice.ID: alice, bob.ID: bob}
+	var id int64
+	for range 4 {
+		m := h.waitBoard(card, playable)
+		ids, err := h.st.ActiveGames(t.Context())
+		if err != nil || len(ids) != 1 {
+			t.Fatalf("active games %v, %v", ids, err)
+		}
+		id = ids[0]
+		g := h.load(id).Game
+		u := users[g.Player(g.Turn()).UserID]
+		if a := h.tapInline(u, card, steps(m)[0].CallbackData); a.Text != "" {
+			t.Fatalf("a step answered %q", a.Text)
+		}
+		h.waitBoard(card, func(n telegramtest.Message) bool {
+			return !playable(n) || n.Buttons()[0].CallbackData != m.Buttons()[0].CallbackData
+		})
+	}
+	m := h.waitBoard(card, playable)
+	h.tapInline(alice, card, opButton(t, m, opResign).CallbackData)
+	q := h.waitBoard(card, func(m telegramtest.Message) bool { return hasOp(m, opResignOK) })
+	if a := h.tapInline(alice, card, opButton(t, q, opResignOK).CallbackData); a.Text != "" {
+		t.Fatalf("the resignation answered %q", a.Text)
+	}
+	final := h.waitBoard(card, func(m telegramtest.Message) bool { return hasOp(m, opRematch) })
+	if res, over := h.load(id).Game.Result(); !over || h.load(id).Game.Player(res.Winner).UserID != bob.ID {
+		t.Fatalf("the result: %+v", res)
+	}
+	if !strings.Contains(final.Text, "Bob") {
+		t.Errorf("the final caption: %q", final.Text)
+	}
+	if v := h.srv.Violated(); len(v) > 0 {
+		t.Errorf("violations: %v", v)
+	}
+	if calls := append(h.srv.Calls("sendMessage"), h.srv.Calls("sendPhoto")...); len(calls) != 0 {
+		t.Errorf("messages sent during an inline duel: %v", calls)
+	}
+}
