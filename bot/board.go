@@ -522,7 +522,14 @@ func (b *Bot) compose(ctx context.Context, rec *store.GameRecord, seat game.Seat
 	if err != nil {
 		return board{}, err
 	}
-	return board{png: png, caption: b.caption(rec, v, b.cfg.Now()), kb: b.keyboard(rec, v)}, nil
+	kb := b.keyboard(rec, v)
+	if store.IsInline(rec.Chats[0]) && b.username != "" {
+		// An inline message takes no commands: its papers come by a link
+		// into the private chat.
+		kb = append(kb, []models.InlineKeyboardButton{{Text: locales.T(v.lang, "inline.papers", nil),
+			URL: "https://t.me/" + b.username + "?start=" + papersCode(rec.Chats[0])}})
+	}
+	return board{png: png, caption: b.caption(rec, v, b.cfg.Now()), kb: kb}, nil
 }
 
 // SendBoard sends a viewer's board as a new message and returns its id:

@@ -32,7 +32,9 @@ func (b *Bot) cmdStart(ctx context.Context, r *request) {
 		}
 	}
 	if code := strings.TrimSpace(r.args); code != "" && !r.group {
-		b.acceptInvite(ctx, r, code)
+		if !b.sendPapers(ctx, r, code) {
+			b.acceptInvite(ctx, r, code)
+		}
 		return
 	}
 	b.sendPrompt(ctx, r, store.PromptMenu, locales.T(r.lang, "start.welcome", map[string]any{"Name": r.user.Name}), menu(r.lang))

@@ -137,4 +137,25 @@ func TestInlineDuel(t *testing.T) {
 	if calls := append(h.srv.Calls("sendMessage"), h.srv.Calls("sendPhoto")...); len(calls) != 0 {
 		t.Errorf("messages sent during an inline duel: %v", calls)
 	}
+	// The board's link to its papers: in bob's private chat, the dice's
+	// proof with the revealed seed, and the record.
+	var link string
+	for _, b := range final.Buttons() {
+		if b.URL != "" {
+			link = b.URL
+		}
+	}
+	code, ok := strings.CutPrefix(link, "https://t.me/"+telegramtest.BotUsername+"?start=")
+	if !ok {
+		t.Fatalf("no link to the papers under the board: %v", final.Buttons())
+	}
+	h.srv.SendText(bob, bob.Private(), "/start "+code)
+	seed, _ := h.load(id).Game.DiceSeed()
+	h.waitText(bob.ID, seed)
+	if _, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == bob.ID && m.Document != nil }); !ok {
+		t.Error("no record sent")
+	}
+	// carol, who did not play, gets no papers.
+	h.srv.SendText(carol, carol.Private(), "/start "+code)
+	h.waitText(carol.ID, en("error.no_game_here"))
 }

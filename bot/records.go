@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"nardi/game"
 	"nardi/locales"
 	"nardi/record"
 	"nardi/store"
+	"nardi/table"
 )
 
 // The game's papers: /export sends its .mat record for GNU Backgammon,
@@ -34,13 +36,17 @@ func (b *Bot) cmdExport(ctx context.Context, r *request) {
 	if !ok {
 		return
 	}
+	b.sendRecord(ctx, b.chatterTo(ctx, r), rec)
+}
+
+// sendRecord sends a game's record.
+func (b *Bot) sendRecord(ctx context.Context, to *request, rec *store.GameRecord) {
 	var buf bytes.Buffer
 	if err := record.Write(&buf, rec.Game, record.ComputerName(rec.Game), b.cfg.Now()); err != nil {
 		b.log.Error("writing a record failed", "game", rec.ID, "err", err)
-		b.reply(ctx, r, "error.generic", nil)
+		b.reply(ctx, to, "error.generic", nil)
 		return
 	}
-	to := b.chatterTo(ctx, r)
 	name := fmt.Sprintf("nardi-%d.mat", rec.ID)
 	caption := locales.T(to.lang, "export.caption", nil)
 	if err := b.send.SendDocument(ctx, to.chat, name, buf.Bytes(), caption); err != nil {
@@ -56,7 +62,11 @@ func (b *Bot) cmdVerify(ctx context.Context, r *request) {
 	if !ok {
 		return
 	}
-	to := b.chatterTo(ctx, r)
+	b.sendVerify(ctx, b.chatterTo(ctx, r), rec)
+}
+
+// sendVerify sends the commitments and seeds of a game's dice.
+func (b *Bot) sendVerify(ctx context.Context, to *request, rec *store.GameRecord) {
 	lang := to.lang
 	games := record.Games(rec.Game)
 	var parts []string
@@ -88,6 +98,28 @@ func (b *Bot) cmdPosition(ctx context.Context, r *request) {
 	pos, match := record.IDs(rec.Game)
 	to := b.chatterTo(ctx, r)
 	b.replyKB(ctx, to, locales.T(to.lang, "position.text", map[string]any{"Position": pos, "Match": match}), nil)
+}
+
+// papersCode is the /start code of the papers of an inline message's
+// game: "p" and the chat that stands for the message.
+func papersCode(chat int64) string { return "p" + strconv.FormatInt(-chat, 36) }
+
+// sendPapers answers the link under an inline message's board, in the
+// private chat: the dice's proof and the record of the person's newest
+// game there.
+func (b *Bot) sendPapers(ctx context.Context, r *request, code string) bool {
+	n, err := strconv.ParseInt(strings.TrimPrefix(code, "p"), 36, 64)
+	if !strings.HasPrefix(code, "p") || err != nil || !store.IsInline(-n) {
+		return false
+	}
+	rec, err := b.table.LatestGame(ctx, table.Actor{User: r.user, Chat: -n})
+	if err != nil {
+		b.reply(ctx, r, "error.no_game_here", nil)
+		return true
+	}
+	b.sendVerify(ctx, r, rec)
+	b.sendRecord(ctx, r, rec)
+	return true
 }
 
 // commitmentLine is the caption's line with the start of the current

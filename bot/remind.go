@@ -36,9 +36,12 @@ func (b *Bot) Remind(ctx context.Context, rec *store.GameRecord, seat game.Seat)
 		}
 	}
 	hint := locales.T(lang, "duel.remind_off_hint", nil)
-	if chat == user.ID { // an invited duel: the board is in this chat
+	if chat == user.ID || store.IsInline(chat) { // an invited duel: the board is in this chat
+		if chat != user.ID {
+			board = 0 // an inline message: in a chat the bot does not know
+		}
 		text := locales.T(lang, "duel.remind_private", map[string]any{"Opponent": opponent}) + "\n" + hint
-		if _, err := b.send.SendReply(ctx, chat, board, text); err != nil {
+		if _, err := b.send.SendReply(ctx, user.ID, board, text); err != nil {
 			b.log.Warn("sending a reminder failed", "user", user.ID, "err", err)
 		}
 		return
