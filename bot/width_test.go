@@ -77,7 +77,7 @@ func TestLocalNotation(t *testing.T) {
 	}{
 		{locales.RU, "бар/22 6/⏏", "bar/22 6/off"},
 		{locales.KA, "ბარი/20* 13/9", "bar/20* 13/9"},
-		{locales.HY, "ձող/21 5/⏏", "bar/21 5/off"},
+		{locales.HY, "բար/21 5/⏏", "bar/21 5/off"},
 		{locales.EN, "bar/22 6/off", "bar/22 6/off"},
 	} {
 		if got := fromLocalNotation(tc.typed); got != tc.out {

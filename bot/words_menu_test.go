@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -114,6 +115,14 @@ func TestMenusRememberTheLastChoice(t *testing.T) {
 	// A challenge by link: the duel menu of /start starts from it.
 	h.srv.SendText(u, u.Private(), "/duel classic 5pt 0")
 	inv := h.waitText(u.ID, "?start=")
+	// The link is sent before the choice is stored: wait for the store.
+	for deadline := time.Now().Add(wait); ; time.Sleep(20 * time.Millisecond) {
+		if st, err := h.st.User(context.Background(), u.ID); err == nil && st.LastDuel == "c5" {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("the duel's terms are not remembered: %q, %v", st.LastDuel, err)
+		}
+	}
 	h.srv.SendText(u, u.Private(), "/start")
 	start := menuAfter(firstLine(locales.T(l, "start.welcome", map[string]any{"Name": "Ani"})), inv.ID)
 	h.wantAnswer(u, start.ID, action{op: opMenu, arg: "duel"}.String(), "", false)
