@@ -350,7 +350,7 @@ func (b *Bot) keyboard(rec *store.GameRecord, v viewer) Keyboard {
 		if !g.Done() {
 			next = button(t("button.next_game"), at(opNext, ""))
 		}
-		return fitRows(next, button(t("button.review"), at(opReview, "")))
+		return fitRows(next, button(t("button.review"), at(opReview, "")), button(t("inline.dice"), at(opDice, "")))
 	}
 	turn := g.Turn()
 	var kb Keyboard

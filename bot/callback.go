@@ -26,6 +26,7 @@ const (
 	opDuelTerms = "dt" // the duel menu's terms; arg as termsArg writes
 	opInvite    = "iv" // make an invite link on the terms; arg as termsArg writes
 	opNext      = "nx" // the next game of a match, now
+	opDice      = "dv" // how to check a finished game's dice
 	opReview    = "rv" // a review of the finished game
 	// opInlineAccept takes an inline challenge card: game is the
 	// challenger, arg the terms and their signature.
@@ -56,6 +57,7 @@ var ops = map[string]func(b *Bot, ctx context.Context, r *request, a action){
 	opDuelTerms:    (*Bot).onDuelTerms,
 	opInvite:       (*Bot).onInvite,
 	opNext:         tapOp((*table.Service).NextGame),
+	opDice:         (*Bot).onDice,
 	opReview:       (*Bot).onReview,
 	opInlineAccept: (*Bot).onInlineAccept,
 	opLang:         (*Bot).onLang,

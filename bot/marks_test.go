@@ -3,6 +3,7 @@ package bot
 import (
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"nardi/locales"
 	"nardi/store"
@@ -49,6 +50,17 @@ func TestChosenMark(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestDiceProofFits: the fair-dice alert, with a whole seed, keeps within
+// the 200 characters Telegram shows in an alert, in every language.
+func TestDiceProofFits(t *testing.T) {
+	for _, l := range locales.Langs {
+		text := locales.T(l, "toast.dice_proof", map[string]any{"Seed": strings.Repeat("a", 64)})
+		if n := len(utf16.Encode([]rune(text))); n > 200 {
+			t.Errorf("%s: %d characters", l, n)
 		}
 	}
 }

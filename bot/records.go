@@ -100,6 +100,27 @@ func (b *Bot) cmdPosition(ctx context.Context, r *request) {
 	b.replyKB(ctx, to, locales.T(to.lang, "position.text", map[string]any{"Position": pos, "Match": match}), nil)
 }
 
+// onDice answers the fair-dice button under a finished board: the game's
+// revealed seed and how to check it, in an alert.
+func (b *Bot) onDice(ctx context.Context, r *request, a action) {
+	out, err := b.table.Current(ctx, a.game)
+	if err != nil {
+		b.toast(ctx, r, "toast.unknown")
+		return
+	}
+	g := out.Game.Game
+	past := g.Past()
+	seed, shown := g.DiceSeed()
+	if !g.Over() && len(past) > 0 { // the next game of a match goes on: the last one's
+		seed, shown = past[len(past)-1].DiceSeed, true
+	}
+	if !shown || seed == "" {
+		b.toast(ctx, r, "toast.dice_later")
+		return
+	}
+	b.answer(ctx, r, locales.T(r.lang, "toast.dice_proof", map[string]any{"Seed": seed}), true)
+}
+
 // papersCode is the /start code of the papers of an inline message's
 // game: "p" and the chat that stands for the message.
 func papersCode(chat int64) string { return "p" + strconv.FormatInt(-chat, 36) }

@@ -65,6 +65,10 @@ func TestDiceRecordAndPosition(t *testing.T) {
 	if !shown {
 		t.Fatal("no seed after the end")
 	}
+	// The fair-dice button under the finished board: the seed, at a tap.
+	if a := h.tap(u, b.ID, opButton(t, over, opDice).CallbackData); !a.ShowAlert || !strings.Contains(a.Text, seed) {
+		t.Errorf("the fair-dice button answered %+v", a)
+	}
 	h.srv.SendText(u, u.Private(), "/verify")
 	after := h.waitText(u.ID, seed)
 	if !strings.Contains(after.Text, commitment) {

@@ -96,9 +96,23 @@ func (b *Bot) pointTo(ctx context.Context, r *request, message int, text string)
 	}
 }
 
+// signed writes an equity with its sign, in the language's way: "+0.42",
+// "−0,15".
+func signed(lang locales.Lang, x float64) string {
+	s := locales.Decimal(lang, x, 2)
+	if x > 0 && s != locales.Decimal(lang, 0, 2) {
+		return "+" + s
+	}
+	return s
+}
+
 // reviewText writes a review in a language.
 func reviewText(lang locales.Lang, rv table.Review) string {
 	lines := []string{locales.T(lang, "review.title", map[string]any{"Number": rv.Number})}
+	if len(rv.Turns) > 0 {
+		lines = append(lines, locales.T(lang, "review.luck", map[string]any{
+			"You": signed(lang, rv.Luck[0]), "Them": signed(lang, rv.Luck[1])}))
+	}
 	if rv.Decisions == 0 {
 		return strings.Join(append(lines, locales.T(lang, "review.no_decisions", nil)), "\n")
 	}

@@ -203,6 +203,8 @@ func sampleData(l Lang) map[string]any {
 		"Word":       "<30pt & co>",
 		"Max":        25,
 		"Terms":      "⏱️ 11 s + 90 s",
+		"You":        "+0.42",
+		"Them":       "−0.15",
 	}
 }
 

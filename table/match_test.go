@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"math"
 	"testing"
 	"time"
 
@@ -203,6 +204,21 @@ func checkReview(t *testing.T, opts game.Options) {
 	}
 	if rv.Decisions == 0 || rv.PR < 0 || len(rv.Worst) > reviewMistakes || rv.Seat != 0 || rv.Number != 1 {
 		t.Fatalf("review %+v", rv)
+	}
+	// The story: a chance before each turn and the end (alice resigned:
+	// 0), each turn's luck adding up to each side's.
+	if n := len(rv.Turns); n == 0 || len(rv.Chances) != n+1 || len(rv.Rolls) != n || rv.Chances[n] != 0 {
+		t.Fatalf("the story: %d turns, %d chances ending %v", n, len(rv.Chances), rv.Chances)
+	}
+	var luck [2]float64
+	for i, l := range rv.Rolls {
+		if c := rv.Chances[i]; c < 0 || c > 1 {
+			t.Errorf("turn %d: chance %g", i+1, c)
+		}
+		luck[min(1, int(rv.Turns[i]))] += l
+	}
+	if math.Abs(luck[0]-rv.Luck[0]) > 1e-9 || math.Abs(luck[1]-rv.Luck[1]) > 1e-9 {
+		t.Errorf("luck %v, the rolls add up to %v", rv.Luck, luck)
 	}
 	for i, m := range rv.Worst {
 		if i > 0 && m.Loss > rv.Worst[i-1].Loss {

@@ -34,12 +34,31 @@ type Review struct {
 	Decisions int
 	PR        float64
 	Worst     []Mistake
+	// Luck is each side's luck over the game (the equity its rolls gained
+	// against the average roll, summed), Luck[0] the person's.
+	Luck [2]float64
+	// Chances are the person's chances to win before each turn, then at
+	// the end (1 or 0); Turns[i] tells whose turn i was, Rolls its luck
+	// for its mover.
+	Chances []float64
+	Turns   []game.Seat
+	Rolls   []float64
+	// Variant is the game reviewed.
+	Variant rules.Variant
 }
 
-// judge returns the hard search's judge of a seat's plays in a game of
-// the options: for the match score in a match, under Jacoby's values in a
-// Jacoby game; long nardi's on its own network.
-func (s *Service) judge(opts game.Options, match game.MatchState, seat game.Seat) (func(p rules.Position, d rules.Dice, first bool, after rules.Position) (ai.Verdict, bool), error) {
+// judges are a review's two measures of a turn: the hard search's
+// judgement of a play (judge) and the roll's luck with the mover's
+// chances before it (story).
+type judges struct {
+	judge func(p rules.Position, d rules.Dice, first bool, after rules.Position) (ai.Verdict, bool)
+	story func(p rules.Position, d rules.Dice, first bool) ai.Story
+}
+
+// judge returns the judges of a seat's game of the options: for the match
+// score in a match, under Jacoby's values in a Jacoby game; long nardi's
+// on its own network.
+func (s *Service) judge(opts game.Options, match game.MatchState, seat game.Seat) (judges, error) {
 	cs := ai.CubeState{Cube: 1, Owner: -1, Jacoby: opts.Jacoby, Crawford: match.Crawford}
 	if opts.Match > 0 {
 		cs.MatchLength = opts.Match
@@ -48,13 +67,17 @@ func (s *Service) judge(opts game.Options, match game.MatchState, seat game.Seat
 	if opts.Game() == rules.Long {
 		net, err := ai.ShippedLongNet()
 		if err != nil {
-			return nil, fmt.Errorf("review: %w", err)
+			return judges{}, fmt.Errorf("review: %w", err)
 		}
-		return ai.NewLongEvaluator(net).ForCube(cs).Judge, nil
+		ev := ai.NewLongEvaluator(net).ForCube(cs)
+		return judges{judge: ev.Judge, story: ev.Story}, nil
 	}
 	ev := s.player(game.Hard, opts).Eval.ForCube(cs)
-	return func(p rules.Position, d rules.Dice, _ bool, after rules.Position) (ai.Verdict, bool) {
-		return ev.Judge(p, d, after)
+	return judges{
+		judge: func(p rules.Position, d rules.Dice, _ bool, after rules.Position) (ai.Verdict, bool) {
+			return ev.Judge(p, d, after)
+		},
+		story: func(p rules.Position, d rules.Dice, _ bool) ai.Story { return ev.Story(p, d) },
 	}, nil
 }
 
@@ -71,6 +94,7 @@ type ReviewJob struct {
 	opts    game.Options
 	match   game.MatchState
 	seat    game.Seat
+	won     bool // the person won the game reviewed
 	once    sync.Once
 }
 
@@ -92,13 +116,16 @@ func (s *Service) BeginReview(ctx context.Context, a Actor, to int64) (job *Revi
 	}
 	job = &ReviewJob{s: s, seat: seat, opts: g.Options(), history: g.History(), match: g.Match()}
 	number := g.Match().Number
-	if !g.Over() {
+	if res, over := g.Result(); over {
+		job.won = res.Winner == seat
+	} else {
 		past := g.Past()
 		if len(past) == 0 {
 			return nil, 0, refuse(ErrNoFinishedGame, "game %d goes on", rec.ID)
 		}
 		last := past[len(past)-1]
 		job.history, job.match, number = last.History, last.Match, len(past)
+		job.won = last.Result.Winner == seat
 	}
 	job.key = store.ReviewKey{Game: rec.ID, Number: max(number, 1), User: a.User.ID, Chat: to}
 	if id, err := s.store.ReviewMessage(ctx, job.key); err == nil {
@@ -132,11 +159,11 @@ func (j *ReviewJob) Finish(ctx context.Context, message int64) {
 // as soon as ctx ends.
 func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 	s, seat, opts := j.s, j.seat, j.opts
-	judge, err := s.judge(opts, j.match, seat)
+	js, err := s.judge(opts, j.match, seat)
 	if err != nil {
 		return Review{}, err
 	}
-	r := Review{Game: j.key.Game, Number: j.key.Number, Seat: seat}
+	r := Review{Game: j.key.Game, Number: j.key.Number, Seat: seat, Variant: opts.Game()}
 	pos := opts.Game().Start() // seat 0's view
 	var total float64
 	first := [2]bool{true, true}
@@ -147,11 +174,26 @@ func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 		}
 		play := t.Play()
 		after := opts.Game().NewTurn(mover, t.Dice, opts.Rules, first[t.Seat]).PositionAfter(play.Steps[:play.N])
+		if err := s.thinking.acquire(ctx, idle); err != nil {
+			return Review{}, fmt.Errorf("review of game %d: %w", j.key.Game, err)
+		}
+		st := js.story(mover, t.Dice, first[t.Seat])
+		s.thinking.release()
+		win := st.Win
+		if t.Seat != seat {
+			win = 1 - win
+		}
+		r.Chances, r.Turns, r.Rolls = append(r.Chances, win), append(r.Turns, t.Seat), append(r.Rolls, st.Luck)
+		if t.Seat == seat {
+			r.Luck[0] += st.Luck
+		} else {
+			r.Luck[1] += st.Luck
+		}
 		if t.Seat == seat && !t.Pass() && !t.Forced {
 			if err := s.thinking.acquire(ctx, idle); err != nil {
 				return Review{}, fmt.Errorf("review of game %d: %w", j.key.Game, err)
 			}
-			v, ok := judge(mover, t.Dice, first[t.Seat], after)
+			v, ok := js.judge(mover, t.Dice, first[t.Seat], after)
 			s.thinking.release()
 			if ok {
 				r.Decisions++
@@ -169,6 +211,13 @@ func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 	}
 	if r.Decisions > 0 {
 		r.PR = total / float64(r.Decisions) * 500
+	}
+	if len(j.history) > 0 { // the end: won or lost
+		end := 0.0
+		if j.won {
+			end = 1
+		}
+		r.Chances = append(r.Chances, end)
 	}
 	slices.SortStableFunc(r.Worst, func(a, b Mistake) int {
 		switch {
