@@ -42,6 +42,12 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) {
 	})
 	text += "\n" + locales.T(r.lang, "stats.wins_by", map[string]any{"Marses": all.Marses, "Koks": all.Koks})
 	text += "\n" + locales.T(r.lang, "stats.rating", map[string]any{"Rating": locales.Decimal(r.lang, rt.Rating, 0), "Experience": rt.Experience})
+	if d, err := b.store.DiceStatsOf(ctx, r.user.ID); err == nil && d.Rolls > 0 {
+		text += "\n" + locales.T(r.lang, "stats.dice", map[string]any{
+			"Games": n("unit.games", d.Games), "Doubles": d.Doubles, "Rolls": d.Rolls,
+			"Expected": locales.Decimal(r.lang, float64(d.Rolls)/6, 0),
+			"Average":  locales.Decimal(r.lang, float64(d.Pips)/float64(d.Rolls), 2), "Luck": signed(r.lang, d.Luck)})
+	}
 	if rivals, err := b.store.Rivals(ctx, r.user.ID, maxRivals); err == nil && len(rivals) > 0 {
 		text += "\n\n" + locales.T(r.lang, "stats.rivals", nil)
 		for _, o := range rivals {

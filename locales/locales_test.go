@@ -205,6 +205,11 @@ func sampleData(l Lang) map[string]any {
 		"Terms":      "⏱️ 11 s + 90 s",
 		"You":        "+0.42",
 		"Them":       "−0.15",
+		"Doubles":    5,
+		"Rolls":      31,
+		"Expected":   "5",
+		"Average":    "8.21",
+		"Luck":       "+1.20",
 	}
 }
 

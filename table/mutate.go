@@ -58,6 +58,7 @@ func (s *Service) mutate(ctx context.Context, id int64, change func(rec *store.G
 		if s.cfg.OnGameFinished != nil {
 			s.cfg.OnGameFinished(rec.Kind)
 		}
+		s.noteDice(rec)
 	}
 	rec.Updated = now
 	out := Outcome{Game: rec, Boards: boards, Redraw: rec.Game.Counter() != loaded, Due: due}

@@ -81,3 +81,43 @@ func TestSlowDuel(t *testing.T) {
 		t.Fatalf("reminders %v", r)
 	}
 }
+
+// TestDiceStats: once a game is finished, what the dice gave each person
+// is recorded: their rolls, the doubles among them and the pips, as the
+// history has them, and a luck figure.
+func TestDiceStats(t *testing.T) {
+	f := newFixture(t)
+	rec, msg := f.duel(t)
+	for range 6 {
+		g := mustLoad(t, f, rec.ID).Game
+		name := map[game.Seat]string{0: "alice", 1: "bob"}[g.Turn()]
+		if _, err := f.s.Step(ctx, f.in(name, group, msg), rec.ID, g.Counter(), g.NextSteps()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := mustLoad(t, f, rec.ID).Game
+	if _, _, err := f.s.Resign(ctx, f.in("alice", group, msg), ResignQuestion{Game: rec.ID, Counter: g.Counter(), Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	f.s.async.Wait()
+	g = mustLoad(t, f, rec.ID).Game
+	for seat, name := range []string{"alice", "bob"} {
+		var want store.DiceStats
+		for _, tr := range g.History() {
+			if int(tr.Seat) != seat {
+				continue
+			}
+			want.Rolls++
+			if tr.Dice[0] == tr.Dice[1] {
+				want.Doubles++
+				want.Pips += 4 * tr.Dice[0]
+			} else {
+				want.Pips += tr.Dice[0] + tr.Dice[1]
+			}
+		}
+		got, err := f.st.DiceStatsOf(ctx, f.users[name].ID)
+		if err != nil || got.Games != 1 || got.Rolls != want.Rolls || got.Doubles != want.Doubles || got.Pips != want.Pips {
+			t.Errorf("%s: %+v, want %+v (%v)", name, got, want, err)
+		}
+	}
+}

@@ -1,0 +1,78 @@
+package table
+
+import (
+	"context"
+
+	"nardi/game"
+	"nardi/store"
+)
+
+// noteDice works out, in the background and only while no computer's
+// move waits, what the dice gave each person in every game of a finished
+// game or match (rolls, doubles, pips, luck), and stores it for /stats.
+func (s *Service) noteDice(finished *store.GameRecord) {
+	id := finished.ID
+	s.goAsync(func(ctx context.Context) {
+		rec, err := s.store.LoadGame(ctx, id) // a copy of its own: a game is not for concurrent use
+		if err != nil {
+			return
+		}
+		g := rec.Game
+		res, _ := g.Result()
+		games := append(g.Past(), game.PastGame{History: g.History(), Match: g.Match(), Result: res})
+		for i, pg := range games {
+			for seat := game.Seat(0); seat <= 1; seat++ {
+				p := g.Player(seat)
+				if p.IsComputer() {
+					continue
+				}
+				d, err := s.diceOf(ctx, g.Options(), pg, seat)
+				if err != nil {
+					return // shutting down: the game stays without its figures
+				}
+				if err := s.store.AddDiceStats(ctx, rec.ID, i+1, p.UserID, d); err != nil {
+					s.log.Warn("recording the dice of a game failed", "game", rec.ID, "err", err)
+				}
+			}
+		}
+	})
+}
+
+// diceOf tallies a seat's rolls in one game, with their luck.
+func (s *Service) diceOf(ctx context.Context, opts game.Options, pg game.PastGame, seat game.Seat) (store.DiceStats, error) {
+	js, err := s.judge(opts, pg.Match, seat)
+	if err != nil {
+		return store.DiceStats{}, err
+	}
+	var d store.DiceStats
+	pos := opts.Game().Start()
+	first := [2]bool{true, true}
+	for _, t := range pg.History {
+		mover := pos
+		if t.Seat == 1 {
+			mover = pos.Swap()
+		}
+		if t.Seat == seat {
+			if err := s.thinking.acquire(ctx, idle); err != nil {
+				return store.DiceStats{}, err
+			}
+			d.Luck += js.story(mover, t.Dice, first[t.Seat]).Luck
+			s.thinking.release()
+			d.Rolls++
+			if t.Dice[0] == t.Dice[1] {
+				d.Doubles++
+				d.Pips += 4 * t.Dice[0]
+			} else {
+				d.Pips += t.Dice[0] + t.Dice[1]
+			}
+		}
+		play := t.Play()
+		after := opts.Game().NewTurn(mover, t.Dice, opts.Rules, first[t.Seat]).PositionAfter(play.Steps[:play.N])
+		first[t.Seat] = false
+		if t.Seat == 1 {
+			after = after.Swap()
+		}
+		pos = after
+	}
+	return d, nil
+}
