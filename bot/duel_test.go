@@ -136,7 +136,7 @@ func TestGroupDuelWithOutsider(t *testing.T) {
 	h := newHarness(t)
 	h.srv.SendText(alice, group, "/duel@"+telegramtest.BotUsername+" 0")
 	c := h.challenge(group.ID, 0)
-	want := locales.T(locales.EN, "duel.challenge", map[string]any{"Name": "Alice", "Clock": locales.HTML(en("duel.no_clock"))})
+	want := locales.T(locales.EN, "duel.challenge", map[string]any{"Name": "Alice", "Clock": locales.HTML(termsLines(locales.EN, game.Options{}))})
 	if c.Text != want {
 		t.Fatalf("challenge %q, want %q", c.Text, want)
 	}
