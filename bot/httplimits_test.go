@@ -7,28 +7,13 @@ import (
 	"net/http"
 	"testing"
 	"time"
-
-	"nardi/bot/telegramtest"
 )
 
 // limitsHarness starts the bot polling, with the endpoint on a local port
 // held to short limits, and returns the endpoint's address.
 func limitsHarness(t *testing.T, limits HTTPLimits) string {
 	t.Helper()
-	var addr string
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db"}
-	h.configure = func(c *Config) {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		addr, c.Listener, c.HTTPLimits = ln.Addr().String(), ln, limits
-	}
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
+	_, addr := listening(t, func(c *Config, _ string) { c.HTTPLimits = limits })
 	return addr
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"image/jpeg"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -16,19 +15,7 @@ import (
 // that is also its public address.
 func inlineHarness(t *testing.T) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db"}
-	h.configure = func(c *Config) {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.Listener, c.PublicURL = ln, "http://"+ln.Addr().String()
-	}
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
+	h, _ := listening(t, func(c *Config, addr string) { c.PublicURL = "http://" + addr })
 	return h
 }
 

@@ -1,11 +1,15 @@
 package bot
 
 import (
+	"cmp"
 	"context"
+	"math"
+	"slices"
 	"strings"
 	"time"
 
 	"nardi/locales"
+	"nardi/render"
 	"nardi/store"
 	"nardi/table"
 )
@@ -85,7 +89,74 @@ func (b *Bot) startReview(ctx context.Context, r *request) {
 			return
 		}
 		message = b.replyKB(ctx, &dest, reviewText(dest.lang, rv), nil)
+		if message != 0 {
+			b.sendReviewPictures(ctx, &dest, rv)
+		}
 	})
+}
+
+// bigLuck is the luck of a roll that the review's graph marks.
+const bigLuck = 0.25
+
+// maxLuckMarks is how many rolls the graph marks, the luckiest and the
+// unluckiest first.
+const maxLuckMarks = 6
+
+// sendReviewPictures sends a review's pictures after its text: the game's
+// story (the person's chances turn by turn, mistakes and big luck marked)
+// and, in a private chat, each mistake drawn on its board (a group's
+// budget of messages is kept for the boards).
+func (b *Bot) sendReviewPictures(ctx context.Context, to *request, rv table.Review) {
+	mine := render.Color(rv.Seat.Color())
+	if len(rv.Chances) >= 2 {
+		gv := render.GraphView{Chances: rv.Chances, A: mine}
+		for _, m := range rv.Worst {
+			gv.Marks = append(gv.Marks, render.GraphMark{Turn: m.Turn, Kind: render.MarkMistake})
+		}
+		type swing struct {
+			turn int
+			luck float64
+		}
+		var swings []swing
+		for i, l := range rv.Rolls {
+			if rv.Turns[i] != rv.Seat {
+				l = -l // the opponent's luck is the person's bad luck
+			}
+			if math.Abs(l) >= bigLuck {
+				swings = append(swings, swing{i + 1, l})
+			}
+		}
+		slices.SortFunc(swings, func(a, b swing) int { return cmp.Compare(math.Abs(b.luck), math.Abs(a.luck)) })
+		for _, sw := range swings[:min(len(swings), maxLuckMarks)] {
+			kind := render.MarkLucky
+			if sw.luck < 0 {
+				kind = render.MarkUnlucky
+			}
+			gv.Marks = append(gv.Marks, render.GraphMark{Turn: sw.turn, Kind: kind})
+		}
+		if png, err := render.Graph(gv); err != nil {
+			b.log.Error("drawing a review's graph failed", "game", rv.Game, "err", err)
+		} else if _, err := b.send.SendPhoto(ctx, to.chat, png, locales.T(to.lang, "review.graph", nil), nil); err != nil {
+			b.log.Warn("sending a review's graph failed", "err", err)
+		}
+	}
+	if to.group {
+		return
+	}
+	for i, m := range rv.Worst {
+		mv := render.MistakeView{View: render.View{Variant: rv.Variant, Pos: m.Before, Dice: m.Dice, MoverColor: mine,
+			HomeLeft: to.user.Settings.HomeLeft, Portrait: to.user.Settings.Portrait}, Made: m.Played, Better: m.Best}
+		png, err := render.Mistake(mv)
+		if err != nil {
+			b.log.Error("drawing a mistake failed", "game", rv.Game, "err", err)
+			continue
+		}
+		caption := locales.T(to.lang, "review.picture", map[string]any{"N": i + 1, "Turn": m.Turn, "Dice": diceText(m.Dice),
+			"Loss": locales.Decimal(to.lang, m.Loss, 3)})
+		if _, err := b.send.SendPhoto(ctx, to.chat, png, caption, nil); err != nil {
+			b.log.Warn("sending a mistake's picture failed", "err", err)
+		}
+	}
 }
 
 // pointTo answers with a text that replies to an earlier message of the

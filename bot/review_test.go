@@ -80,6 +80,23 @@ func TestReviewFlood(t *testing.T) {
 		t.Fatalf("%d reviews posted, %d taps began one; chat: %q", n, working, texts(h.srv.Messages(u.ID)))
 	}
 	_, rv := h.reviews(u.ID)
+	// It comes with its pictures, once: the game's story.
+	graph, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool {
+		return m.ChatID == u.ID && m.Photo != nil && strings.HasPrefix(m.Text, "📈")
+	})
+	if !ok || graph.ID < rv.ID {
+		t.Fatal("no graph after the review")
+	}
+	time.Sleep(300 * time.Millisecond)
+	graphs := 0
+	for _, m := range h.srv.Messages(u.ID) {
+		if m.Photo != nil && strings.HasPrefix(m.Text, "📈") {
+			graphs++
+		}
+	}
+	if graphs != 1 {
+		t.Fatalf("%d graphs posted", graphs)
+	}
 	h.wantAnswer(u, over.ID, data, en("toast.review_posted"), false)
 	h.srv.SendText(u, u.Private(), "/review")
 	ptr, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool {

@@ -19,26 +19,40 @@ import (
 	"nardi/store"
 )
 
-// webhookHarness starts the bot in webhook mode on a local port, with
-// metrics, and waits until it has set its webhook.
-func webhookHarness(t *testing.T) (*harness, string) {
+// listening starts the bot with its HTTP endpoint on a local port (a new
+// one at each start), set adding to its Config with the endpoint's
+// address; it returns the harness and the first address.
+func listening(t *testing.T, set func(c *Config, addr string)) (*harness, string) {
 	t.Helper()
-	var addr string
+	var first string
 	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db"}
 	h.configure = func(c *Config) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
 		}
-		addr = ln.Addr().String()
-		c.Listener, c.WebhookURL = ln, "http://"+addr+"/tg/hook"
-		c.Metrics = metrics.New(metrics.Gauges{InboxDepth: func() float64 { return 0 }})
+		c.Listener = ln
+		if first == "" {
+			first = ln.Addr().String()
+		}
+		set(c, ln.Addr().String())
 	}
 	t.Cleanup(func() {
 		h.stop()
 		h.srv.Close()
 	})
 	h.start()
+	return h, first
+}
+
+// webhookHarness starts the bot in webhook mode on a local port, with
+// metrics, and waits until it has set its webhook.
+func webhookHarness(t *testing.T) (*harness, string) {
+	t.Helper()
+	h, addr := listening(t, func(c *Config, addr string) {
+		c.WebhookURL = "http://" + addr + "/tg/hook"
+		c.Metrics = metrics.New(metrics.Gauges{InboxDepth: func() float64 { return 0 }})
+	})
 	h.waitWebhook()
 	return h, addr
 }

@@ -38,8 +38,8 @@ type Review struct {
 	// against the average roll, summed), Luck[0] the person's.
 	Luck [2]float64
 	// Chances are the person's chances to win before each turn, then at
-	// the end (1 or 0); Turns[i] tells whose turn i was, Rolls its luck
-	// for its mover.
+	// the end (1 or 0); with no turn played, an even start and the end.
+	// Turns[i] tells whose turn i was, Rolls its luck for its mover.
 	Chances []float64
 	Turns   []game.Seat
 	Rolls   []float64
@@ -212,13 +212,14 @@ func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 	if r.Decisions > 0 {
 		r.PR = total / float64(r.Decisions) * 500
 	}
-	if len(j.history) > 0 { // the end: won or lost
-		end := 0.0
-		if j.won {
-			end = 1
-		}
-		r.Chances = append(r.Chances, end)
+	if len(r.Chances) == 0 {
+		r.Chances = []float64{0.5} // no turn was played: the start, even by symmetry
 	}
+	end := 0.0 // the end: won or lost
+	if j.won {
+		end = 1
+	}
+	r.Chances = append(r.Chances, end)
 	slices.SortStableFunc(r.Worst, func(a, b Mistake) int {
 		switch {
 		case a.Loss > b.Loss:
