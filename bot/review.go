@@ -144,6 +144,9 @@ func (b *Bot) sendReviewPictures(ctx context.Context, to *request, rv table.Revi
 		return
 	}
 	for i, m := range rv.Worst {
+		if m.Cube != "" {
+			continue // a cube decision: no play to draw
+		}
 		mv := render.MistakeView{View: render.View{Variant: rv.Variant, Pos: m.Before, Dice: m.Dice, MoverColor: mine,
 			HomeLeft: to.user.Settings.HomeLeft, Portrait: to.user.Settings.Portrait}, Made: m.Played, Better: m.Best}
 		png, err := render.Mistake(mv)
@@ -184,14 +187,23 @@ func reviewText(lang locales.Lang, rv table.Review) string {
 		lines = append(lines, locales.T(lang, "review.luck", map[string]any{
 			"You": signed(lang, rv.Luck[0]), "Them": signed(lang, rv.Luck[1])}))
 	}
-	if rv.Decisions == 0 {
+	if rv.Decisions == 0 && len(rv.Worst) == 0 {
 		return strings.Join(append(lines, locales.T(lang, "review.no_decisions", nil)), "\n")
 	}
-	lines = append(lines, locales.N(lang, "review.pr", rv.Decisions, map[string]any{"PR": locales.Decimal(lang, rv.PR, 1)}))
+	if rv.Decisions > 0 {
+		lines = append(lines, locales.N(lang, "review.pr", rv.Decisions, map[string]any{"PR": locales.Decimal(lang, rv.PR, 1)}))
+	}
 	if len(rv.Worst) == 0 {
 		return strings.Join(append(lines, "", locales.T(lang, "review.clean", nil)), "\n")
 	}
 	for i, m := range rv.Worst {
+		if m.Cube != "" {
+			key := map[string]string{table.CubeDoubled: "review.cube_doubled", table.CubeHeld: "review.cube_held",
+				table.CubeTook: "review.cube_took", table.CubePassed: "review.cube_passed"}[m.Cube]
+			lines = append(lines, "", locales.T(lang, key, map[string]any{"N": i + 1, "Turn": m.Turn,
+				"Loss": locales.Decimal(lang, m.Loss, 3), "Position": m.Before.PositionID()}))
+			continue
+		}
 		lines = append(lines, "", locales.T(lang, "review.mistake", map[string]any{
 			"N": i + 1, "Turn": m.Turn, "Dice": diceText(m.Dice), "Played": localNotation(lang, m.Played.String()), "Best": localNotation(lang, m.Best.String()),
 			"Loss": locales.Decimal(lang, m.Loss, 3), "Position": m.Before.PositionID(),

@@ -22,7 +22,18 @@ type Mistake struct {
 	Played rules.Play
 	Best   rules.Play
 	Loss   float64 // equity given away
+	// Cube, for a cube decision instead of a play: what was done wrong
+	// (CubeDoubled, CubeHeld, CubeTook, CubePassed); "" for a play.
+	Cube string
 }
+
+// The cube mistakes a review names.
+const (
+	CubeDoubled = "doubled" // doubled when playing on was better
+	CubeHeld    = "held"    // did not double when it was time
+	CubeTook    = "took"    // took a double that should have been passed
+	CubePassed  = "passed"  // passed a double that should have been taken
+)
 
 // Review is a player's game as the hard search judges it: the biggest
 // mistakes, worst first, and the PR-like error rate (the mean loss over
@@ -91,6 +102,7 @@ type ReviewJob struct {
 	s       *Service
 	key     store.ReviewKey
 	history []game.TurnRecord
+	cubes   []game.CubeAction
 	opts    game.Options
 	match   game.MatchState
 	seat    game.Seat
@@ -114,7 +126,7 @@ func (s *Service) BeginReview(ctx context.Context, a Actor, to int64) (job *Revi
 	if err != nil {
 		return nil, 0, err
 	}
-	job = &ReviewJob{s: s, seat: seat, opts: g.Options(), history: g.History(), match: g.Match()}
+	job = &ReviewJob{s: s, seat: seat, opts: g.Options(), history: g.History(), cubes: g.Cubes(), match: g.Match()}
 	number := g.Match().Number
 	if res, over := g.Result(); over {
 		job.won = res.Winner == seat
@@ -124,7 +136,7 @@ func (s *Service) BeginReview(ctx context.Context, a Actor, to int64) (job *Revi
 			return nil, 0, refuse(ErrNoFinishedGame, "game %d goes on", rec.ID)
 		}
 		last := past[len(past)-1]
-		job.history, job.match, number = last.History, last.Match, len(past)
+		job.history, job.cubes, job.match, number = last.History, last.Cubes, last.Match, len(past)
 		job.won = last.Result.Winner == seat
 	}
 	job.key = store.ReviewKey{Game: rec.ID, Number: max(number, 1), User: a.User.ID, Chat: to}
@@ -167,10 +179,20 @@ func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 	pos := opts.Game().Start() // seat 0's view
 	var total float64
 	first := [2]bool{true, true}
+	cube := cubeWalk{value: 1, owner: game.NoSeat, actions: j.cubes}
 	for i, t := range j.history {
 		mover := pos
 		if t.Seat == 1 {
 			mover = pos.Swap()
+		}
+		if opts.Cube && i > 0 { // no cube before the opening roll
+			m, err := j.judgeCube(ctx, &cube, i, t.Seat, mover)
+			if err != nil {
+				return Review{}, err
+			}
+			if m != nil {
+				r.Worst = append(r.Worst, *m)
+			}
 		}
 		play := t.Play()
 		after := opts.Game().NewTurn(mover, t.Dice, opts.Rules, first[t.Seat]).PositionAfter(play.Steps[:play.N])
@@ -209,6 +231,20 @@ func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 		}
 		pos = after
 	}
+	if n := len(j.history); opts.Cube && n > 0 {
+		// A double passed ends the game before the next turn: judged here.
+		turn, mover := j.history[n-1].Seat.Other(), pos
+		if turn == 1 {
+			mover = pos.Swap()
+		}
+		m, err := j.judgeCube(ctx, &cube, n, turn, mover)
+		if err != nil {
+			return Review{}, err
+		}
+		if m != nil {
+			r.Worst = append(r.Worst, *m)
+		}
+	}
 	if r.Decisions > 0 {
 		r.PR = total / float64(r.Decisions) * 500
 	}
@@ -231,4 +267,82 @@ func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 	})
 	r.Worst = r.Worst[:min(len(r.Worst), reviewMistakes)]
 	return r, nil
+}
+
+// cubeWalk follows the cube through a game's turns.
+type cubeWalk struct {
+	value   int
+	owner   game.Seat
+	actions []game.CubeAction
+}
+
+// at applies the cube actions made before turn i, and returns those.
+func (c *cubeWalk) at(i int) []game.CubeAction {
+	var now []game.CubeAction
+	for len(c.actions) > 0 && c.actions[0].Before <= i {
+		a := c.actions[0]
+		c.actions = c.actions[1:]
+		now = append(now, a)
+		if a.Kind == game.CubeTake {
+			c.value, c.owner = a.Value, a.Seat
+		}
+	}
+	return now
+}
+
+// judgeCube weighs the person's cube decisions before turn i, whose mover
+// is to roll in mover: to double or not (their turn, the cube theirs to
+// turn), to take or pass (the opponent doubled). It returns the mistake,
+// if the decision gave equity away.
+func (j *ReviewJob) judgeCube(ctx context.Context, c *cubeWalk, i int, turn game.Seat, mover rules.Position) (*Mistake, error) {
+	value, owner := c.value, c.owner
+	acts := c.at(i)
+	seat := j.seat
+	mayDouble := turn == seat && (owner == game.NoSeat || owner == seat) && value < 64 && !j.match.Crawford
+	doubled, answer := false, game.CubeKind(0)
+	for _, a := range acts {
+		switch {
+		case a.Kind == game.CubeDouble && a.Seat == turn:
+			doubled = true
+		case (a.Kind == game.CubeTake || a.Kind == game.CubeDrop) && a.Seat != turn:
+			answer = a.Kind
+		}
+	}
+	if !mayDouble && !(turn != seat && doubled) {
+		return nil, nil
+	}
+	cs := ai.CubeState{Cube: value, Owner: -1, Jacoby: j.opts.Jacoby, Crawford: j.match.Crawford}
+	if owner != game.NoSeat {
+		cs.Owner = 1
+		if owner == turn {
+			cs.Owner = 0
+		}
+	}
+	if j.opts.Match > 0 {
+		cs.MatchLength = j.opts.Match
+		cs.Score = [2]int{j.match.Score[turn], j.match.Score[turn.Other()]}
+	}
+	if err := j.s.thinking.acquire(ctx, idle); err != nil {
+		return nil, fmt.Errorf("review of game %d: %w", j.key.Game, err)
+	}
+	d := j.s.player(game.Hard, j.opts).Eval.Cube(mover, cs)
+	j.s.thinking.release()
+	best := min(d.DT, d.DP) // the doubler's equity once doubled, the answer right
+	m := &Mistake{Turn: i + 1, Before: mover}
+	switch {
+	case turn == seat && doubled && !d.Double:
+		m.Cube, m.Loss = CubeDoubled, d.ND-best
+	case turn == seat && !doubled && d.Double:
+		m.Cube, m.Loss = CubeHeld, best-d.ND
+	case turn != seat && answer == game.CubeTake && !d.Take:
+		m.Cube, m.Loss = CubeTook, d.DT-d.DP // for the taker: −DT against −DP
+	case turn != seat && answer == game.CubeDrop && d.Take:
+		m.Cube, m.Loss = CubePassed, d.DP-d.DT
+	default:
+		return nil, nil
+	}
+	if m.Loss <= 1e-6 {
+		return nil, nil
+	}
+	return m, nil
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"nardi/game"
+	"nardi/rules"
 	"nardi/store"
 )
 
@@ -119,5 +120,54 @@ func TestDiceStats(t *testing.T) {
 		if err != nil || got.Games != 1 || got.Rolls != want.Rolls || got.Doubles != want.Doubles || got.Pips != want.Pips {
 			t.Errorf("%s: %+v, want %+v (%v)", name, got, want, err)
 		}
+	}
+}
+
+// TestReviewCube: the review of a classic game names a cube mistake: a
+// double in the opening's even position, taken, is a double too early.
+func TestReviewCube(t *testing.T) {
+	f := newFixture(t)
+	c := f.post(t, "alice", store.Challenge{Kind: store.KindGroup, ChatID: group, Options: game.Options{Cube: true, Scoring: rules.WithKoks}})
+	acc, err := f.s.Accept(ctx, f.in("bob", group, 77), c.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := acc.Game.ID
+	if _, err := f.s.ShowBoard(ctx, id, store.SharedBoard, group); err != nil {
+		t.Fatal(err)
+	}
+	msg := f.d.lastBoard(t, group).message
+	names := map[game.Seat]string{0: "alice", 1: "bob"}
+	// The opening turn, then the doubler's first chance to double.
+	g := mustLoad(t, f, id).Game
+	first := g.Turn()
+	for g.Turn() == first {
+		if _, err := f.s.Step(ctx, f.in(names[first], group, msg), id, g.Counter(), g.NextSteps()[0]); err != nil {
+			t.Fatal(err)
+		}
+		g = mustLoad(t, f, id).Game
+	}
+	doubler := g.Turn()
+	if _, err := f.s.Double(ctx, f.in(names[doubler], group, msg), id, g.Counter()); err != nil {
+		t.Fatal(err)
+	}
+	g = mustLoad(t, f, id).Game
+	if _, err := f.s.Take(ctx, f.in(names[doubler.Other()], group, msg), id, g.Counter()); err != nil {
+		t.Fatal(err)
+	}
+	g = mustLoad(t, f, id).Game
+	if _, _, err := f.s.Resign(ctx, f.in(names[doubler], group, msg), ResignQuestion{Game: id, Counter: g.Counter(), Seat: doubler}); err != nil {
+		t.Fatal(err)
+	}
+	rv, err := review(f, f.in(names[doubler], group, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, m := range rv.Worst {
+		found = found || (m.Cube == CubeDoubled && m.Turn == 2 && m.Loss > 0)
+	}
+	if !found {
+		t.Fatalf("no early double among the mistakes: %+v", rv.Worst)
 	}
 }
