@@ -30,6 +30,7 @@ var commands = map[string]command{
 	"train":    {"train the evaluator by self-play, resuming from checkpoints", cmdTrain},
 	"distill":  {"fit the evaluator to its own values two rolls ahead over self-play positions, resuming from its files", cmdDistill},
 	"prune":    {"train the small network that ranks plays for the searches", cmdPrune},
+	"teach":    {"fit the evaluator to GNU Backgammon's labels (ai/train/data); teach judge: PR of network files", cmdTeach},
 	"average":  {"average a training run's checkpoints into one network: nardi average --out FILE NET...", cmdAverage},
 }
 

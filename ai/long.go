@@ -176,10 +176,11 @@ func (e *LongEvaluator) ahead(r *rules.Position, depth int, s *longScratch) floa
 // cheap one roll deep and dear two deep: its doubles have many plays),
 // master two rolls ahead on the best three.
 var longStyles = map[Level]style{
-	Easy:   styles[Easy],
-	Medium: styles[Medium],
-	Hard:   {deep: true, keep1: 16, window1: 0.30},
-	Master: {deep: true, keep1: 16, window1: 0.30, keep2: 3, window2: 0.10},
+	Easy:     styles[Easy],
+	Medium:   styles[Medium],
+	Hard:     {deep: true, keep1: 16, window1: 0.30},
+	Master:   {deep: true, keep1: 16, window1: 0.30, keep2: 3, window2: 0.10},
+	NetAlone: styles[NetAlone],
 }
 
 // LongPlayer plays long nardi with the shipped long nardi network: easy

@@ -22,6 +22,9 @@ const (
 	Hard
 	// Master searches wider and deeper than Hard, slower.
 	Master
+	// NetAlone plays the network alone: the best play at 0-ply, no search and no
+	// mistakes (for measurement; not offered to players).
+	NetAlone
 )
 
 // String returns the level's name as used on the command line.
@@ -33,11 +36,13 @@ func (l Level) String() string {
 		return "medium"
 	case Master:
 		return "master"
+	case NetAlone:
+		return "net"
 	}
 	return "hard"
 }
 
-// ParseLevel reads "easy", "medium", "hard" or "master".
+// ParseLevel reads "easy", "medium", "hard", "master" or "net".
 func ParseLevel(s string) (Level, error) {
 	switch s {
 	case "easy":
@@ -48,8 +53,10 @@ func ParseLevel(s string) (Level, error) {
 		return Hard, nil
 	case "master":
 		return Master, nil
+	case "net":
+		return NetAlone, nil
 	}
-	return Hard, fmt.Errorf("unknown level %q (want easy, medium, hard or master)", s)
+	return Hard, fmt.Errorf("unknown level %q (want easy, medium, hard, master or net)", s)
 }
 
 //go:embed weights/net.bin
@@ -128,6 +135,8 @@ var styles = map[Level]style{
 	Medium: {noise: 0.035, maxLoss: 0.10},
 	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12, keep3: 3, window3: 0.15, work3: 350000, cover3: 36, limit: 250 * time.Millisecond},
 	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 4, window3: 0.15, work3: 3500000, cover3: 12, pruneKeep: 16, limit: 1800 * time.Millisecond},
+	// NetAlone: no noise and no loss allowed, so mistaken picks the best at 0-ply.
+	NetAlone: {},
 }
 
 // Player chooses plays for one level. It is safe for concurrent use.

@@ -1,0 +1,219 @@
+// Package train is the lab of supervised training: it reads the teacher's
+// dataset (positions labelled by GNU Backgammon with its cubeless outcome
+// chances, see data/README.md), splits it into training and validation by
+// part, and fits the player's networks (package ai) to it by minibatch Adam
+// on the cross-entropy of the five outputs. Package ai plays; this package
+// only teaches, and the player reads nothing from it.
+package train
+
+import (
+	"bufio"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"nardi/ai"
+	"nardi/rules"
+)
+
+// Sample is one labelled position: the player on roll, before rolling, and
+// the teacher's chances for that player, indexed as the network's outputs
+// (ai.OutWin ... ai.OutLoseKoks).
+type Sample struct {
+	Pos   rules.Position
+	Probs [ai.NumOutputs]float32
+}
+
+// Equity is the sample's cubeless money equity for the player on roll,
+// backgammons counted: 2w − 1 + wg − lg + wbg − lbg.
+func (s *Sample) Equity() float64 {
+	return ai.Probs(s.Probs).Equity(rules.WithKoks)
+}
+
+// labelScale is the stored value of a chance of 1.
+const labelScale = 65535
+
+// ReadPart reads one part of the dataset, a gzip-ed file of lines
+// "POSID<TAB>w<TAB>wg<TAB>wbg<TAB>lg<TAB>lbg" (chances ×65535; lines
+// starting with # are comments).
+func ReadPart(path string) ([]Sample, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read part: %w", err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("read part %s: %w", path, err)
+	}
+	out, err := readSamples(zr)
+	if err != nil {
+		return nil, fmt.Errorf("read part %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// readSamples reads the lines of a part, uncompressed.
+func readSamples(r io.Reader) ([]Sample, error) {
+	var out []Sample
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		s, err := parseSample(text)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		out = append(out, s)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// parseSample reads one line of a part.
+func parseSample(line string) (Sample, error) {
+	var s Sample
+	fields := strings.Split(line, "\t")
+	if len(fields) != 1+ai.NumOutputs {
+		return s, fmt.Errorf("%d fields, want %d", len(fields), 1+ai.NumOutputs)
+	}
+	p, err := rules.ParsePositionID(fields[0])
+	if err != nil {
+		return s, err
+	}
+	s.Pos = p
+	for k := range ai.NumOutputs {
+		v, err := strconv.ParseUint(fields[1+k], 10, 16)
+		if err != nil {
+			return s, fmt.Errorf("chance %d: %w", k, err)
+		}
+		s.Probs[k] = float32(v) / labelScale
+	}
+	return s, nil
+}
+
+// Part is one file of the dataset.
+type Part struct {
+	Number int // K of teacher-KKKK.tsv.gz
+	Path   string
+}
+
+// partNumber returns K of a file named teacher-K.tsv.gz.
+func partNumber(name string) (int, bool) {
+	k, ok := strings.CutPrefix(name, "teacher-")
+	if !ok {
+		return 0, false
+	}
+	if k, ok = strings.CutSuffix(k, ".tsv.gz"); !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(k)
+	return n, err == nil && n >= 0
+}
+
+// ListParts returns the dataset's parts in dir, by number. Files being
+// written (the labeller writes a part under another name and renames it
+// when whole) are not parts.
+func ListParts(dir string) ([]Part, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("list parts: %w", err)
+	}
+	var out []Part
+	for _, e := range entries {
+		if n, ok := partNumber(e.Name()); ok && e.Type().IsRegular() {
+			out = append(out, Part{n, filepath.Join(dir, e.Name())})
+		}
+	}
+	slices.SortFunc(out, func(a, b Part) int { return a.Number - b.Number })
+	return out, nil
+}
+
+// Split says which parts are held back for validation: those whose number
+// is Rem modulo Mod (parts 10, 20, 30, ... with Mod 10 and Rem 0). Whole
+// parts are held back, not positions, as positions of one game are alike.
+type Split struct {
+	Mod, Rem int
+}
+
+// DefaultSplit holds back every part whose number ends in 0: a tenth.
+var DefaultSplit = Split{Mod: 10, Rem: 0}
+
+// Validation tells whether the part is held back.
+func (s Split) Validation(part int) bool {
+	return s.Mod > 0 && part%s.Mod == s.Rem
+}
+
+// Divide separates parts into those to train on and those held back.
+func (s Split) Divide(parts []Part) (train, val []Part) {
+	for _, p := range parts {
+		if s.Validation(p.Number) {
+			val = append(val, p)
+		} else {
+			train = append(train, p)
+		}
+	}
+	return train, val
+}
+
+// ReadParts reads the parts, one after the other, into one slice.
+func ReadParts(parts []Part) ([]Sample, error) {
+	var out []Sample
+	for _, p := range parts {
+		s, err := ReadPart(p.Path)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s...)
+	}
+	return out, nil
+}
+
+// Phase is a kind of position judged by one network of the player's
+// evaluator: the main network judges positions with contact, the race
+// network (when the player has one) those without.
+type Phase int
+
+// The phases.
+const (
+	// ContactPhase: some checker still has to pass one of the other side.
+	ContactPhase Phase = iota
+	// RacePhase: contact is broken.
+	RacePhase
+)
+
+// String names the phase.
+func (ph Phase) String() string {
+	if ph == RacePhase {
+		return "race"
+	}
+	return "contact"
+}
+
+// Select returns the samples whose positions the phase's network judges:
+// positions of the phase, less those the evaluator reads exactly from the
+// bear-off database, which no network sees. The samples are filtered in
+// place (the slice's array is reused).
+func Select(samples []Sample, ph Phase) []Sample {
+	ev := ai.NewEvaluator(nil, rules.Standard, rules.WithKoks) // only its bear-off database is used
+	out := samples[:0]
+	for _, s := range samples {
+		if ai.Contact(&s.Pos) != (ph == ContactPhase) {
+			continue
+		}
+		if _, exact := ev.Bearoff(&s.Pos); exact {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}

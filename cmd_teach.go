@@ -1,0 +1,329 @@
+package main
+
+import (
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"nardi/ai"
+	"nardi/ai/train"
+	"nardi/rules"
+)
+
+// cmdTeach is "nardi teach": supervised training of a network of the
+// evaluator on the teacher's dataset (ai/train), or, as "nardi teach
+// judge", the judged set's PR of networks read from files at the levels
+// asked for.
+func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "judge" {
+		return teachJudge(args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("teach", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", "ai/train/data", "the dataset's folder (teacher-KKKK.tsv.gz parts)")
+	race := fs.Bool("race", false, "teach the race network (positions without contact) instead of the main one (with contact)")
+	from := fs.String("from", "", "start from this network (default ai/weights/net.bin, with --race ai/weights/race.bin)")
+	beside := fs.String("beside", "", "the other phase's network, beside which --judge plays (default ai/weights/race.bin, with --race ai/weights/net.bin)")
+	out := fs.String("out", "", "write the best network by validation here at the end (also when stopped)")
+	cfg := train.Config{Log: stdout}
+	fs.StringVar(&cfg.Dir, "dir", "teach", "checkpoints: epoch-E.bin, latest.bin, best.bin")
+	fs.IntVar(&cfg.Epochs, "epochs", 10, "passes over the training positions")
+	fs.IntVar(&cfg.Batch, "batch", 256, "positions a step")
+	fs.Float64Var(&cfg.Rate, "rate", 1e-3, "Adam's step size at the start")
+	fs.Float64Var(&cfg.RateEnd, "rate-end", 3e-5, "Adam's step size at the end of the last epoch (falling linearly)")
+	fs.Float64Var(&cfg.Decay, "decay", 0, "decoupled weight decay of the first layer")
+	fs.BoolVar(&cfg.OutputOnly, "output-only", false, "fit only the output layer, the hidden layer's weights kept")
+	fs.BoolVar(&cfg.SGD, "sgd", false, "plain gradient descent (--rate times the batch's mean gradient) instead of Adam")
+	fs.Float64Var(&cfg.AnchorWeight, "anchor", 0, "weight of the penalty keeping the order of each roll's plays as --from has it (0: none)")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the order of the positions")
+	split := train.DefaultSplit
+	fs.IntVar(&split.Mod, "val-mod", split.Mod, "parts whose number is --val-rem modulo this are held back for validation")
+	fs.IntVar(&split.Rem, "val-rem", split.Rem, "see --val-mod")
+	maxParts := fs.Int("parts", 0, "read at most this many parts, the lowest numbers first (0: all)")
+	grow := fs.Bool("grow", false, "before each epoch, add the training parts written since")
+	judge := fs.String("judge", "", "judged positions (gzip JSON lines): log the 0-ply PR after each epoch, beside --beside")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	phase := train.ContactPhase
+	defFrom, defBeside := "ai/weights/net.bin", "ai/weights/race.bin"
+	if *race {
+		phase, defFrom, defBeside = train.RacePhase, defBeside, defFrom
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "nardi teach:", err)
+		return 1
+	}
+	start, err := train.ReadNet(orDefault(*from, defFrom))
+	if err != nil {
+		return fail(err)
+	}
+	if *judge != "" {
+		if cfg.Judge, err = besideJudge(*judge, orDefault(*beside, defBeside), *race); err != nil {
+			return fail(err)
+		}
+	}
+	parts, err := train.ListParts(*data)
+	if err != nil {
+		return fail(err)
+	}
+	if *maxParts > 0 && len(parts) > *maxParts {
+		parts = parts[:*maxParts]
+	}
+	trainParts, valParts := split.Divide(parts)
+	fmt.Fprintf(stdout, "teach: the %s network from %s; %d parts to train on, %d held back (number %% %d == %d)\n",
+		phase, orDefault(*from, defFrom), len(trainParts), len(valParts), split.Mod, split.Rem)
+	read := func(ps []train.Part) ([]train.Sample, error) {
+		s, err := train.ReadParts(ps)
+		return train.Select(s, phase), err
+	}
+	readStart := time.Now()
+	trainSet, err := read(trainParts)
+	if err != nil {
+		return fail(err)
+	}
+	valSet, err := read(valParts)
+	if err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "teach: read in %s\n", time.Since(readStart).Round(time.Millisecond))
+	if *grow {
+		seen := map[int]bool{}
+		for _, p := range parts {
+			seen[p.Number] = true
+		}
+		cfg.More = func() ([]train.Sample, error) {
+			all, err := train.ListParts(*data)
+			if err != nil {
+				return nil, err
+			}
+			var fresh []train.Part
+			for _, p := range all {
+				if !seen[p.Number] && !split.Validation(p.Number) {
+					seen[p.Number] = true
+					fresh = append(fresh, p)
+				}
+			}
+			if len(fresh) > 0 {
+				fmt.Fprintf(stdout, "teach: %d more parts\n", len(fresh))
+			}
+			return read(fresh)
+		}
+	}
+	if cfg.AnchorWeight > 0 {
+		cfg.Anchor = start
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := train.Fit(ctx, start, trainSet, valSet, cfg)
+	if res.Best != nil {
+		fmt.Fprintf(stdout, "teach: best epoch %d: %s (start: %s)\n", res.BestEpoch, res.BestMetrics, res.Start)
+		if *out != "" {
+			if werr := train.WriteNet(*out, res.Best); werr != nil {
+				return fail(werr)
+			}
+		}
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fail(err)
+	}
+	return 0
+}
+
+// orDefault returns s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// besideJudge returns the 0-ply judge of the judged set in path for a
+// network of one phase, played beside the other phase's network read
+// from beside: a race network beside the main one when race, else a main
+// network beside the race one.
+func besideJudge(path, beside string, race bool) (func(*ai.Net) (float64, error), error) {
+	set, err := ai.LoadJudged(path)
+	if err != nil {
+		return nil, err
+	}
+	other, err := train.ReadNet(beside)
+	if err != nil {
+		return nil, err
+	}
+	return func(n *ai.Net) (float64, error) {
+		whole, err := pairNets(n, other, race)
+		if err != nil {
+			return 0, err
+		}
+		return ai.Judge0(whole, set)
+	}, nil
+}
+
+// pairNets returns the evaluator's network of n beside other: when race,
+// n is the race network and other the main one, else the other way round.
+// Neither is changed (the main network is copied).
+func pairNets(n, other *ai.Net, race bool) (*ai.Net, error) {
+	main, raceNet := n, other
+	if race {
+		main, raceNet = other, n
+	}
+	whole := main.Widen(main.Inputs)
+	if err := whole.SetRace(raceNet); err != nil {
+		return nil, fmt.Errorf("pair the networks: %w", err)
+	}
+	return whole, nil
+}
+
+// teachJudge is "nardi teach judge --net FILE [--race FILE] [--prune
+// FILE] [--levels net,hard,master]": each level's PR on the judged set
+// with these networks, played as the tests play it (standard rules,
+// backgammons counted, no time limit).
+func teachJudge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("teach judge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	netPath := fs.String("net", "ai/weights/net.bin", "the main network")
+	racePath := fs.String("race", "ai/weights/race.bin", "the race network (empty: none)")
+	prunePath := fs.String("prune", "ai/weights/prune.bin", "the searches' pruner (empty: none)")
+	levels := fs.String("levels", "net,hard,master", "levels to judge, comma-separated; cube: the cube decisions of --cube-set")
+	cubeSet := fs.String("cube-set", "ai/testdata/cube-judged.jsonl.gz", "the judged cube decisions")
+	setPath := fs.String("set", "ai/testdata/ai-judged.jsonl.gz", "the judged positions")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "nardi teach judge:", err)
+		return 1
+	}
+	net, err := train.ReadNet(*netPath)
+	if err != nil {
+		return fail(err)
+	}
+	if *racePath != "" {
+		r, err := train.ReadNet(*racePath)
+		if err != nil {
+			return fail(err)
+		}
+		if err := net.SetRace(r); err != nil {
+			return fail(err)
+		}
+	}
+	if *prunePath != "" {
+		p, err := train.ReadNet(*prunePath)
+		if err != nil {
+			return fail(err)
+		}
+		if err := net.SetPruner(p); err != nil {
+			return fail(err)
+		}
+	}
+	set, err := ai.LoadJudged(*setPath)
+	if err != nil {
+		return fail(err)
+	}
+	for _, name := range strings.Split(*levels, ",") {
+		if strings.TrimSpace(name) == "cube" {
+			if err := judgeCube(net, *cubeSet, stdout); err != nil {
+				return fail(err)
+			}
+			continue
+		}
+		level, err := ai.ParseLevel(strings.TrimSpace(name))
+		if err != nil {
+			return fail(err)
+		}
+		pl := ai.NewPlayer(net, rules.Standard, rules.WithKoks, level)
+		pl.Exact = true
+		start := time.Now()
+		pr, err := ai.PR(set, func(p rules.Position, d rules.Dice) rules.Position {
+			_, r, _ := pl.Choose(p, d, false, 1)
+			return r
+		})
+		if err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stdout, "PR %s %.3f (%d positions, %s)\n", level, pr, len(set), time.Since(start).Round(100*time.Millisecond))
+	}
+	return 0
+}
+
+// judgeCube prints the doubler's and the taker's mean error ×500 of the
+// network's cube decisions on the judged cube decisions in path (gzip JSON
+// lines: pos, match_length, score, cube, owner, crawford and gnubg's
+// cubeful equities nd, dt, dp), all of them and the money and match
+// decisions apart, scored as ai's BenchmarkCubeJudged scores them.
+func judgeCube(net *ai.Net, path string, stdout io.Writer) error {
+	type vector struct {
+		Pos         string  `json:"pos"`
+		MatchLength int     `json:"match_length"`
+		Score       [2]int  `json:"score"`
+		Cube        int     `json:"cube"`
+		Owner       string  `json:"owner"`
+		Crawford    bool    `json:"crawford"`
+		ND          float64 `json:"nd"`
+		DT          float64 `json:"dt"`
+		DP          float64 `json:"dp"`
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("cube set: %w", err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return fmt.Errorf("cube set %s: %w", path, err)
+	}
+	ev := ai.NewEvaluator(net, rules.Standard, rules.WithKoks)
+	var sums [2][2]float64 // money, match: doubler, taker
+	var counts [2]int
+	dec := json.NewDecoder(zr)
+	for dec.More() {
+		var v vector
+		if err := dec.Decode(&v); err != nil {
+			return fmt.Errorf("cube set %s: %w", path, err)
+		}
+		p, err := rules.ParsePositionID(v.Pos)
+		if err != nil {
+			return fmt.Errorf("cube set %s: %w", path, err)
+		}
+		cs := ai.CubeState{MatchLength: v.MatchLength, Score: v.Score, Cube: v.Cube, Owner: -1, Crawford: v.Crawford}
+		if v.Owner == "on-roll" {
+			cs.Owner = 0
+		}
+		d := ev.Cube(p, cs)
+		k := 0
+		if v.MatchLength > 0 {
+			k = 1
+		}
+		counts[k]++
+		best := math.Max(v.ND, math.Min(v.DT, v.DP))
+		if d.Double {
+			sums[k][0] += best - math.Min(v.DT, v.DP)
+		} else {
+			sums[k][0] += best - v.ND
+		}
+		// the equities are the doubler's: a take is wrong when it gives
+		// the doubler more than a pass
+		if d.Take {
+			sums[k][1] += math.Max(v.DT-v.DP, 0)
+		} else {
+			sums[k][1] += math.Max(v.DP-v.DT, 0)
+		}
+	}
+	n := float64(max(counts[0]+counts[1], 1))
+	fmt.Fprintf(stdout, "cube (%d): doubler %.2f, taker %.2f; money (%d): %.2f, %.2f; match (%d): %.2f, %.2f\n",
+		counts[0]+counts[1], (sums[0][0]+sums[1][0])/n*500, (sums[0][1]+sums[1][1])/n*500,
+		counts[0], sums[0][0]/float64(max(counts[0], 1))*500, sums[0][1]/float64(max(counts[0], 1))*500,
+		counts[1], sums[1][0]/float64(max(counts[1], 1))*500, sums[1][1]/float64(max(counts[1], 1))*500)
+	return nil
+}
