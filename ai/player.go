@@ -131,7 +131,7 @@ type style struct {
 }
 
 var styles = map[Level]style{
-	Easy:   {noise: 0.16, maxLoss: 0.30},
+	Easy:   {noise: 0.18, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
 	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12, keep3: 3, window3: 0.15, work3: 350000, cover3: 36, limit: 250 * time.Millisecond},
 	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 4, window3: 0.15, work3: 3500000, cover3: 12, pruneKeep: 16, limit: 1800 * time.Millisecond},
