@@ -1,10 +1,8 @@
 package render
 
 import (
-	"bytes"
 	"image"
 	"math"
-	"sync"
 	"testing"
 )
 
@@ -120,31 +118,8 @@ func TestGraphBadInput(t *testing.T) {
 }
 
 func TestGraphConcurrent(t *testing.T) {
-	want := make([][]byte, len(goldenGraphs))
-	for i, g := range goldenGraphs {
-		b, err := Graph(g.view)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[i] = b
-	}
-	var wg sync.WaitGroup
-	for g := range 4 {
-		wg.Go(func() {
-			for i := range 2 * len(goldenGraphs) {
-				j := (i + g) % len(goldenGraphs)
-				b, err := Graph(goldenGraphs[j].view)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if !bytes.Equal(b, want[j]) {
-					t.Errorf("%s differs when drawn concurrently", goldenGraphs[j].name)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	drawsTheSame(t, len(goldenGraphs), func(i int) string { return goldenGraphs[i].name },
+		func(i int) ([]byte, error) { return Graph(goldenGraphs[i].view) })
 }
 
 func BenchmarkGraph(b *testing.B) {

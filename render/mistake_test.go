@@ -1,11 +1,9 @@
 package render
 
 import (
-	"bytes"
 	"image"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"nardi/rules"
@@ -181,31 +179,8 @@ func TestMistakeBadInput(t *testing.T) {
 }
 
 func TestMistakeConcurrent(t *testing.T) {
-	want := make([][]byte, len(goldenMistakes))
-	for i, g := range goldenMistakes {
-		b, err := Mistake(g.view)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[i] = b
-	}
-	var wg sync.WaitGroup
-	for g := range 4 {
-		wg.Go(func() {
-			for i := range 2 * len(goldenMistakes) {
-				j := (i + g) % len(goldenMistakes)
-				b, err := Mistake(goldenMistakes[j].view)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if !bytes.Equal(b, want[j]) {
-					t.Errorf("%s differs when drawn concurrently", goldenMistakes[j].name)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	drawsTheSame(t, len(goldenMistakes), func(i int) string { return goldenMistakes[i].name },
+		func(i int) ([]byte, error) { return Mistake(goldenMistakes[i].view) })
 }
 
 func BenchmarkMistake(b *testing.B) {
