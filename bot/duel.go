@@ -351,6 +351,9 @@ func (b *Bot) offerPrivately(ctx context.Context, r *request, c store.Challenge,
 // challenger's language, or in its target's when it is shown to them
 // alone.
 func (b *Bot) Expired(ctx context.Context, c store.Challenge) {
+	if store.IsInline(c.ChatID) {
+		return // an inline card stays as it is: its ⚔ still answers, with a refusal
+	}
 	challenger, err := b.user(ctx, c.From)
 	if err != nil {
 		b.log.Warn("loading a challenger failed", "user", c.From, "err", err)
