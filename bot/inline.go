@@ -188,11 +188,6 @@ func (b *Bot) onInlineAccept(ctx context.Context, r *request, a action) {
 	b.boards.request(out)
 }
 
-// inlineChat gives the chat that stands for an inline message.
-func (b *Bot) inlineChat(ctx context.Context, inlineID string) (int64, error) {
-	return b.store.InlineChat(ctx, inlineID, time.Now())
-}
-
 // pictureParts are what a board picture's address signs: its game, state
 // and viewer.
 func pictureParts(game int64, counter uint32, viewer game.Seat) []string {
@@ -349,7 +344,7 @@ func (b *Bot) serveCard(w http.ResponseWriter, r *http.Request) {
 // inlineTap reads the chat a tap on an inline message stands for: the
 // request then acts on that message's board, as in a group.
 func (b *Bot) inlineTap(ctx context.Context, r *request, inlineID string) error {
-	chat, err := b.inlineChat(ctx, inlineID)
+	chat, err := b.store.InlineChat(ctx, inlineID, time.Now())
 	if err != nil {
 		return err
 	}

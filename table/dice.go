@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"nardi/game"
+	"nardi/rules"
 	"nardi/store"
 )
 
@@ -45,34 +46,24 @@ func (s *Service) diceOf(ctx context.Context, opts game.Options, pg game.PastGam
 		return store.DiceStats{}, err
 	}
 	var d store.DiceStats
-	pos := opts.Game().Start()
-	first := [2]bool{true, true}
-	for _, t := range pg.History {
-		mover := pos
-		if t.Seat == 1 {
-			mover = pos.Swap()
+	_, err = replay(opts, pg.History, func(_ int, t game.TurnRecord, mover, _ rules.Position, first bool) error {
+		if t.Seat != seat {
+			return nil
 		}
-		if t.Seat == seat {
-			if err := s.thinking.acquire(ctx, idle); err != nil {
-				return store.DiceStats{}, err
-			}
-			d.Luck += js.story(mover, t.Dice, first[t.Seat]).Luck
-			s.thinking.release()
-			d.Rolls++
-			if t.Dice[0] == t.Dice[1] {
-				d.Doubles++
-				d.Pips += 4 * t.Dice[0]
-			} else {
-				d.Pips += t.Dice[0] + t.Dice[1]
-			}
+		if err := s.thinking.idly(ctx, func() { d.Luck += js.story(mover, t.Dice, first).Luck }); err != nil {
+			return err
 		}
-		play := t.Play()
-		after := opts.Game().NewTurn(mover, t.Dice, opts.Rules, first[t.Seat]).PositionAfter(play.Steps[:play.N])
-		first[t.Seat] = false
-		if t.Seat == 1 {
-			after = after.Swap()
+		d.Rolls++
+		if t.Dice[0] == t.Dice[1] {
+			d.Doubles++
+			d.Pips += 4 * t.Dice[0]
+		} else {
+			d.Pips += t.Dice[0] + t.Dice[1]
 		}
-		pos = after
+		return nil
+	})
+	if err != nil {
+		return store.DiceStats{}, err
 	}
 	return d, nil
 }

@@ -176,31 +176,22 @@ func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 		return Review{}, err
 	}
 	r := Review{Game: j.key.Game, Number: j.key.Number, Seat: seat, Variant: opts.Game()}
-	pos := opts.Game().Start() // seat 0's view
 	var total float64
-	first := [2]bool{true, true}
 	cube := cubeWalk{value: 1, owner: game.NoSeat, actions: j.cubes}
-	for i, t := range j.history {
-		mover := pos
-		if t.Seat == 1 {
-			mover = pos.Swap()
-		}
+	pos, err := replay(opts, j.history, func(i int, t game.TurnRecord, mover, after rules.Position, first bool) error {
 		if opts.Cube && i > 0 { // no cube before the opening roll
 			m, err := j.judgeCube(ctx, &cube, i, t.Seat, mover)
 			if err != nil {
-				return Review{}, err
+				return err
 			}
 			if m != nil {
 				r.Worst = append(r.Worst, *m)
 			}
 		}
-		play := t.Play()
-		after := opts.Game().NewTurn(mover, t.Dice, opts.Rules, first[t.Seat]).PositionAfter(play.Steps[:play.N])
-		if err := s.thinking.acquire(ctx, idle); err != nil {
-			return Review{}, fmt.Errorf("review of game %d: %w", j.key.Game, err)
+		var st ai.Story
+		if err := s.thinking.idly(ctx, func() { st = js.story(mover, t.Dice, first) }); err != nil {
+			return fmt.Errorf("review of game %d: %w", j.key.Game, err)
 		}
-		st := js.story(mover, t.Dice, first[t.Seat])
-		s.thinking.release()
 		win := st.Win
 		if t.Seat != seat {
 			win = 1 - win
@@ -211,25 +202,25 @@ func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 		} else {
 			r.Luck[1] += st.Luck
 		}
-		if t.Seat == seat && !t.Pass() && !t.Forced {
-			if err := s.thinking.acquire(ctx, idle); err != nil {
-				return Review{}, fmt.Errorf("review of game %d: %w", j.key.Game, err)
-			}
-			v, ok := js.judge(mover, t.Dice, first[t.Seat], after)
-			s.thinking.release()
-			if ok {
-				r.Decisions++
-				total += v.Loss()
-				if v.Loss() > 1e-6 {
-					r.Worst = append(r.Worst, Mistake{Turn: i + 1, Dice: t.Dice, Before: mover, Played: play, Best: v.Best, Loss: v.Loss()})
-				}
+		if t.Seat != seat || t.Pass() || t.Forced {
+			return nil
+		}
+		var v ai.Verdict
+		var ok bool
+		if err := s.thinking.idly(ctx, func() { v, ok = js.judge(mover, t.Dice, first, after) }); err != nil {
+			return fmt.Errorf("review of game %d: %w", j.key.Game, err)
+		}
+		if ok {
+			r.Decisions++
+			total += v.Loss()
+			if v.Loss() > 1e-6 {
+				r.Worst = append(r.Worst, Mistake{Turn: i + 1, Dice: t.Dice, Before: mover, Played: t.Play(), Best: v.Best, Loss: v.Loss()})
 			}
 		}
-		first[t.Seat] = false
-		if t.Seat == 1 {
-			after = after.Swap()
-		}
-		pos = after
+		return nil
+	})
+	if err != nil {
+		return Review{}, err
 	}
 	if n := len(j.history); opts.Cube && n > 0 {
 		// A double passed ends the game before the next turn: judged here.
@@ -322,11 +313,10 @@ func (j *ReviewJob) judgeCube(ctx context.Context, c *cubeWalk, i int, turn game
 		cs.MatchLength = j.opts.Match
 		cs.Score = [2]int{j.match.Score[turn], j.match.Score[turn.Other()]}
 	}
-	if err := j.s.thinking.acquire(ctx, idle); err != nil {
+	var d ai.CubeDecision
+	if err := j.s.thinking.idly(ctx, func() { d = j.s.player(game.Hard, j.opts).Eval.Cube(mover, cs) }); err != nil {
 		return nil, fmt.Errorf("review of game %d: %w", j.key.Game, err)
 	}
-	d := j.s.player(game.Hard, j.opts).Eval.Cube(mover, cs)
-	j.s.thinking.release()
 	best := min(d.DT, d.DP) // the doubler's equity once doubled, the answer right
 	m := &Mistake{Turn: i + 1, Before: mover}
 	switch {
@@ -345,4 +335,30 @@ func (j *ReviewJob) judgeCube(ctx context.Context, c *cubeWalk, i int, turn game
 		return nil, nil
 	}
 	return m, nil
+}
+
+// replay walks a game's turns from the start, calling f with each turn,
+// its mover's position before it and after its play (both from the
+// mover's side) and whether it was the mover's first turn; it returns the
+// final position from seat 0's side.
+func replay(opts game.Options, history []game.TurnRecord, f func(i int, t game.TurnRecord, mover, after rules.Position, first bool) error) (rules.Position, error) {
+	pos := opts.Game().Start() // seat 0's view
+	first := [2]bool{true, true}
+	for i, t := range history {
+		mover := pos
+		if t.Seat == 1 {
+			mover = pos.Swap()
+		}
+		play := t.Play()
+		after := opts.Game().NewTurn(mover, t.Dice, opts.Rules, first[t.Seat]).PositionAfter(play.Steps[:play.N])
+		if err := f(i, t, mover, after, first[t.Seat]); err != nil {
+			return pos, err
+		}
+		first[t.Seat] = false
+		if t.Seat == 1 {
+			after = after.Swap()
+		}
+		pos = after
+	}
+	return pos, nil
 }

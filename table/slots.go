@@ -88,3 +88,14 @@ func (s *slots) release() {
 	}
 	s.free++
 }
+
+// idly runs f in a slot of idle priority (after every urgent work
+// waiting), or returns ctx's error if ctx ends first.
+func (s *slots) idly(ctx context.Context, f func()) error {
+	if err := s.acquire(ctx, idle); err != nil {
+		return err
+	}
+	defer s.release()
+	f()
+	return nil
+}
