@@ -28,6 +28,9 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "judge" {
 		return teachJudge(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "candidates" {
+		return teachCandidates(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("teach", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data := fs.String("data", "ai/train/data", "the dataset's folder (teacher-KKKK.tsv.gz parts)")
@@ -45,10 +48,15 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.OutputOnly, "output-only", false, "fit only the output layer, the hidden layer's weights kept")
 	fs.BoolVar(&cfg.SGD, "sgd", false, "plain gradient descent (--rate times the batch's mean gradient) instead of Adam")
 	fs.Float64Var(&cfg.AnchorWeight, "anchor", 0, "weight of the penalty keeping the order of each roll's plays as --from has it (0: none)")
+	fs.Float64Var(&cfg.ListWeight, "list", 0, "weight of the list loss on each roll's candidates: the network's choice among them against the teacher's (0: none)")
+	fs.Float64Var(&cfg.ListTemp, "list-temp", train.DefaultListTemp, "the list loss's temperature, in equity")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the order of the positions")
 	split := train.DefaultSplit
 	fs.IntVar(&split.Mod, "val-mod", split.Mod, "parts whose number is --val-rem modulo this are held back for validation")
 	fs.IntVar(&split.Rem, "val-rem", split.Rem, "see --val-mod")
+	cands := fs.String("candidates", "ai/train/data/cand", "the candidates' folder (cand-KKKK.tsv.gz parts; none when missing): the training parts join the training positions, the held-back ones measure the rank error")
+	inputs := fs.Int("inputs", 0, fmt.Sprintf("widen the network to this many inputs first (%d: the extra inputs with the escapes; 0: as it is)", ai.NumInputs+ai.ExtInputs))
+	hidden := fs.Int("hidden", 0, "widen the network to this many hidden units first (0: as it is)")
 	maxParts := fs.Int("parts", 0, "read at most this many parts, the lowest numbers first (0: all)")
 	grow := fs.Bool("grow", false, "before each epoch, add the training parts written since")
 	judge := fs.String("judge", "", "judged positions (gzip JSON lines): log the 0-ply PR after each epoch, beside --beside")
@@ -68,6 +76,12 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	if *inputs > start.Inputs {
+		start = start.Widen(*inputs)
+	}
+	if *hidden > start.Hidden {
+		start = train.WidenHidden(start, *hidden, cfg.Seed)
+	}
 	if *judge != "" {
 		if cfg.Judge, err = besideJudge(*judge, orDefault(*beside, defBeside), *race); err != nil {
 			return fail(err)
@@ -80,7 +94,13 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *maxParts > 0 && len(parts) > *maxParts {
 		parts = parts[:*maxParts]
 	}
+	candParts, err := train.ListCandidates(*cands)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fail(err)
+	}
+	candTrain, candVal := split.Divide(candParts)
 	trainParts, valParts := split.Divide(parts)
+	trainParts = append(trainParts, candTrain...)
 	fmt.Fprintf(stdout, "teach: the %s network from %s; %d parts to train on, %d held back (number %% %d == %d)\n",
 		phase, orDefault(*from, defFrom), len(trainParts), len(valParts), split.Mod, split.Rem)
 	read := func(ps []train.Part) ([]train.Sample, error) {
@@ -96,21 +116,29 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	fmt.Fprintf(stdout, "teach: read in %s\n", time.Since(readStart).Round(time.Millisecond))
+	if cfg.Rank, err = read(candVal); err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "teach: read in %s (%d candidate parts to train on, %d held back)\n",
+		time.Since(readStart).Round(time.Millisecond), len(candTrain), len(candVal))
 	if *grow {
-		seen := map[int]bool{}
-		for _, p := range parts {
-			seen[p.Number] = true
+		seen := map[string]bool{}
+		for _, p := range trainParts {
+			seen[p.Path] = true
 		}
 		cfg.More = func() ([]train.Sample, error) {
 			all, err := train.ListParts(*data)
 			if err != nil {
 				return nil, err
 			}
+			more, err := train.ListCandidates(*cands)
+			if err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, err
+			}
 			var fresh []train.Part
-			for _, p := range all {
-				if !seen[p.Number] && !split.Validation(p.Number) {
-					seen[p.Number] = true
+			for _, p := range append(all, more...) {
+				if !seen[p.Path] && !split.Validation(p.Number) {
+					seen[p.Path] = true
 					fresh = append(fresh, p)
 				}
 			}
@@ -127,7 +155,7 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	res, err := train.Fit(ctx, start, trainSet, valSet, cfg)
 	if res.Best != nil {
-		fmt.Fprintf(stdout, "teach: best epoch %d: %s (start: %s)\n", res.BestEpoch, res.BestMetrics, res.Start)
+		fmt.Fprintf(stdout, "teach: best epoch %d: %s, rank %.3f (start: %s)\n", res.BestEpoch, res.BestMetrics, res.BestRank, res.Start)
 		if *out != "" {
 			if werr := train.WriteNet(*out, res.Best); werr != nil {
 				return fail(werr)
@@ -326,4 +354,69 @@ func judgeCube(net *ai.Net, path string, stdout io.Writer) error {
 		counts[0], sums[0][0]/float64(max(counts[0], 1))*500, sums[0][1]/float64(max(counts[0], 1))*500,
 		counts[1], sums[1][0]/float64(max(counts[1], 1))*500, sums[1][1]/float64(max(counts[1], 1))*500)
 	return nil
+}
+
+// teachCandidates is "nardi teach candidates": for each teacher's part in
+// a range, the candidate plays of one roll a position
+// (train.WriteCandidates) as DIR/cand-KKKK.list, for the teacher to label
+// (scripts/label-candidates.sh). Lists already there are kept.
+func teachCandidates(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("teach candidates", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", "ai/train/data", "the dataset's folder (teacher-KKKK.tsv.gz parts)")
+	first := fs.Int("from", 1, "the first part")
+	last := fs.Int("to", 1000, "the last part")
+	dir := fs.String("out", "candidates", "the lists' folder")
+	cfg := train.DefaultCandidates
+	fs.IntVar(&cfg.Top, "top", cfg.Top, "the network's best plays taken")
+	fs.IntVar(&cfg.Others, "others", cfg.Others, "other plays drawn at random")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "nardi teach candidates:", err)
+		return 1
+	}
+	net, err := ai.ShippedNet()
+	if err != nil {
+		return fail(err)
+	}
+	ev := ai.NewEvaluator(net, rules.Standard, rules.WithKoks)
+	parts, err := train.ListParts(*data)
+	if err != nil {
+		return fail(err)
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return fail(err)
+	}
+	for _, p := range parts {
+		if p.Number < *first || p.Number > *last {
+			continue
+		}
+		path := fmt.Sprintf("%s/cand-%04d.list", *dir, p.Number)
+		if _, err := os.Stat(path); err == nil {
+			continue
+		}
+		samples, err := train.ReadPart(p.Path)
+		if err != nil {
+			return fail(err)
+		}
+		tmp := path + ".tmp"
+		f, err := os.Create(tmp)
+		if err != nil {
+			return fail(err)
+		}
+		groups, lines, err := train.WriteCandidates(f, p.Number, samples, ev, cfg)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Rename(tmp, path)
+		}
+		if err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stdout, "part %d: %d groups, %d candidates\n", p.Number, groups, lines)
+	}
+	return 0
 }

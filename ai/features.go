@@ -81,7 +81,8 @@ func (f *features) encode(p *rules.Position) {
 func (n *Net) encode(f *features, p *rules.Position) {
 	f.encode(p)
 	if n.hasExt() {
-		for k, v := range extUnits(p) {
+		u := extUnits(p)
+		for k, v := range u[:n.Inputs-NumInputs] {
 			if v != 0 {
 				f.add(NumInputs+k, v)
 			}
@@ -93,8 +94,11 @@ func (n *Net) encode(f *features, p *rules.Position) {
 // raw ones, or the raw and the extra ones.
 func (n *Net) shortEncoding() bool { return n.Inputs == NumInputs || n.hasExt() }
 
-// hasExt tells whether the network has the extra inputs after the raw ones.
-func (n *Net) hasExt() bool { return n.Inputs == NumInputs+ExtInputs }
+// hasExt tells whether the network has extra inputs after the raw ones:
+// all of them, or the first set.
+func (n *Net) hasExt() bool {
+	return n.Inputs == NumInputs+ExtInputs || n.Inputs == NumInputs+ExtInputsFirst
+}
 
 // contact tells whether some checker of one side still has to pass a
 // checker of the other.

@@ -8,24 +8,100 @@ import (
 	"nardi/rules"
 )
 
-// extPerSide is the number of extra inputs of each side.
-const extPerSide = 7
+// extPerSide is the number of extra inputs of each side in the first
+// set; escPerSide more of each side follow both sides' first sets.
+const (
+	extPerSide = 7
+	escPerSide = 2
+)
 
-// ExtInputs is the number of inputs extend adds after the raw ones.
-const ExtInputs = 2 * extPerSide
+// ExtInputs is the number of inputs extend adds after the raw ones; a
+// network of ExtInputsFirst extra inputs (the first set, without the
+// escapes) reads only those.
+const (
+	ExtInputs      = 2 * (extPerSide + escPerSide)
+	ExtInputsFirst = 2 * extPerSide
+)
 
 // extUnits are the extra inputs of a short nardi position, the mover's
 // side first, each side's seven being: the chance that the other side
 // can hit one of its blots with its next roll, the longest run of points
 // the other side holds in front of its rearmost checker, its own longest
 // run of held points, its held home points, its blots, its held points in
-// the other side's home, and its checkers there or on the bar.
+// the other side's home, and its checkers there or on the bar. Then each
+// side's two escape inputs (escUnits), the mover's first.
 func extUnits(p *rules.Position) (u [ExtInputs]float32) {
 	mine, theirs := masksOf(&p.Mine), masksOf(&p.Theirs)
 	mine.units(&p.Mine, theirs, p.Theirs[rules.Bar] > 0, u[:extPerSide])
-	theirs.units(&p.Theirs, mine, p.Mine[rules.Bar] > 0, u[extPerSide:])
+	theirs.units(&p.Theirs, mine, p.Mine[rules.Bar] > 0, u[extPerSide:ExtInputsFirst])
+	mine.escUnits(&p.Mine, theirs, u[ExtInputsFirst:ExtInputsFirst+escPerSide])
+	theirs.escUnits(&p.Theirs, mine, u[ExtInputsFirst+escPerSide:])
 	return u
 }
+
+// escUnits fills a side's two escape inputs: the share of the 36 rolls
+// with which its rearmost checker can move the whole roll (escapes), and
+// how well the other side contains it: one less the share of the fewest
+// such rolls from any point between that checker and the other side's
+// outer board (down to the 13-point), 0 once every checker is past it.
+func (m masks) escUnits(c *[26]int8, op masks, u []float32) {
+	u[0], u[1] = 0, 0
+	blocked := mirrored(op.held)
+	back := rules.Bar
+	if c[rules.Bar] == 0 {
+		back = bits.Len32(m.taken) - 1
+	}
+	if back <= 0 {
+		return
+	}
+	u[0] = float32(escapes(blocked, back)) / 36
+	if back < 13 {
+		return
+	}
+	least := 36
+	for q := 13; q <= back; q++ {
+		least = min(least, escapes(blocked, q))
+	}
+	u[1] = float32(36-least) / 36
+}
+
+// escapes counts the rolls, of 36, with which a checker on point q (the
+// bar: 25) can move the whole roll past the points of blocked (bit j:
+// point j held by the other side): a roll of two numbers when the point
+// at their sum is open and so is one of the two on the way, a double when
+// the points of its first two steps are open. Points below 1 are open.
+func escapes(blocked uint32, q int) int {
+	// the twelve points in front of q, nearest first: bit k is q−1−k
+	var w uint32
+	if q > 12 {
+		w = blocked >> (q - 12) & 0xfff
+	} else {
+		w = blocked << (12 - q) & 0xfff
+	}
+	return int(escapeTable[bits.Reverse32(w)>>20])
+}
+
+// escapeTable holds escapes for each pattern of the twelve points in
+// front of a checker, bit k set when the point k+1 ahead is held.
+var escapeTable = func() (t [1 << 12]uint8) {
+	for w := range t {
+		open := func(d int) bool { return w&(1<<(d-1)) == 0 }
+		n := 0
+		for a := 1; a <= 6; a++ {
+			for b := a; b <= 6; b++ {
+				switch {
+				case !open(a + b):
+				case a == b && open(a):
+					n++
+				case a != b && (open(a) || open(b)):
+					n += 2
+				}
+			}
+		}
+		t[w] = uint8(n)
+	}
+	return t
+}()
 
 // sideUnits fills one side's seven extra inputs.
 func sideUnits(me, op *[26]int8, u []float32) {

@@ -71,3 +71,67 @@ func bruteShots(me, op [26]int8) int {
 	}
 	return n
 }
+
+// TestEscapes checks the escape inputs: against a count roll by roll on
+// the judged positions, and on known cases (nothing in the way: every
+// roll; a six-prime just ahead: none).
+func TestEscapes(t *testing.T) {
+	var me, op [26]int8
+	me[24], me[6] = 1, 14
+	op[rules.Off] = 15 // all borne off
+	var u [escPerSide]float32
+	masksOf(&me).escUnits(&me, masksOf(&op), u[:])
+	if u[0] != 1 || u[1] != 0 {
+		t.Errorf("nothing in the way: escapes %v, containment %v; want 1 and 0", u[0], u[1])
+	}
+	op = [26]int8{}
+	for j := 18; j <= 23; j++ { // the opponent's points 2..7: my 23..18
+		op[25-j] = 2
+	}
+	op[1] = 3
+	masksOf(&me).escUnits(&me, masksOf(&op), u[:])
+	if u[0] != 0 || u[1] != 1 {
+		t.Errorf("behind a six-prime: escapes %v, containment %v; want 0 and 1", u[0], u[1])
+	}
+	checked := 0
+	for _, jp := range loadJudged(t) {
+		for _, p := range []rules.Position{jp.Pos, jp.Pos.Swap()} {
+			masksOf(&p.Mine).escUnits(&p.Mine, masksOf(&p.Theirs), u[:])
+			back := backmost(&p.Mine)
+			if back == 0 {
+				continue
+			}
+			if got, want := int(u[0]*36+0.5), bruteEscapes(&p.Theirs, back); got != want {
+				t.Fatalf("%s: %d escapes from %d, counted roll by roll %d", p.PositionID(), got, back, want)
+			}
+			least := 36
+			for q := 13; q <= back; q++ {
+				least = min(least, bruteEscapes(&p.Theirs, q))
+			}
+			if back < 13 {
+				least = 36
+			}
+			if got := int(u[1]*36 + 0.5); got != 36-least {
+				t.Fatalf("%s: containment %d, counted %d", p.PositionID(), got, 36-least)
+			}
+			checked++
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("%d positions checked", checked)
+	}
+}
+
+// bruteEscapes counts the rolls with which a checker on point q can move
+// the whole roll, the opponent's held points op in its own numbering.
+func bruteEscapes(op *[26]int8, q int) int {
+	open := func(pt int) bool { return pt < 1 || op[25-pt] < 2 }
+	n := 0
+	for _, roll := range rules.Rolls {
+		a, b := roll.Dice[0], roll.Dice[1]
+		if a == b && open(q-a) && open(q-2*a) || a != b && open(q-a-b) && (open(q-a) || open(q-b)) {
+			n += roll.Weight
+		}
+	}
+	return n
+}

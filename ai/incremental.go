@@ -143,7 +143,8 @@ func (n *Net) forwardSides(b *base, mine, theirs *[26]int8, a *activations) {
 	}
 	if n.hasExt() {
 		p := rules.Position{Mine: *mine, Theirs: *theirs}
-		for k, v := range extUnits(&p) {
+		u := extUnits(&p)
+		for k, v := range u[:n.Inputs-NumInputs] {
 			l.add(NumInputs+k, v-b.ext[k])
 		}
 	}

@@ -27,6 +27,9 @@ import (
 type Sample struct {
 	Pos   rules.Position
 	Probs [ai.NumOutputs]float32
+	// Group is the roll's group of a candidate (see Candidates), unique
+	// across parts once read by ReadPart; −1 for a teacher's position.
+	Group int32
 }
 
 // Equity is the sample's cubeless money equity for the player on roll,
@@ -55,6 +58,13 @@ func ReadPart(path string) ([]Sample, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read part %s: %w", path, err)
 	}
+	if k, ok := partNumber(filepath.Base(path), candidatePrefix); ok {
+		for i := range out {
+			if out[i].Group >= 0 {
+				out[i].Group += int32(k) * groupsPerPart
+			}
+		}
+	}
 	return out, nil
 }
 
@@ -79,12 +89,25 @@ func readSamples(r io.Reader) ([]Sample, error) {
 	return out, nil
 }
 
-// parseSample reads one line of a part.
+// groupsPerPart bounds the groups of a part of candidates: part K's group
+// G is read as K·groupsPerPart + G.
+const groupsPerPart = 100000
+
+// parseSample reads one line of a part: a teacher's position, or a
+// candidate with its group after the chances.
 func parseSample(line string) (Sample, error) {
-	var s Sample
+	s := Sample{Group: -1}
 	fields := strings.Split(line, "\t")
-	if len(fields) != 1+ai.NumOutputs {
-		return s, fmt.Errorf("%d fields, want %d", len(fields), 1+ai.NumOutputs)
+	switch len(fields) {
+	case 1 + ai.NumOutputs:
+	case 2 + ai.NumOutputs:
+		g, err := strconv.ParseUint(fields[1+ai.NumOutputs], 10, 31)
+		if err != nil || g >= groupsPerPart {
+			return s, fmt.Errorf("group %q", fields[1+ai.NumOutputs])
+		}
+		s.Group = int32(g)
+	default:
+		return s, fmt.Errorf("%d fields, want %d or %d", len(fields), 1+ai.NumOutputs, 2+ai.NumOutputs)
 	}
 	p, err := rules.ParsePositionID(fields[0])
 	if err != nil {
@@ -107,9 +130,16 @@ type Part struct {
 	Path   string
 }
 
-// partNumber returns K of a file named teacher-K.tsv.gz.
-func partNumber(name string) (int, bool) {
-	k, ok := strings.CutPrefix(name, "teacher-")
+// The names of the parts: teacher-KKKK.tsv.gz holds the teacher's
+// positions, cand-KKKK.tsv.gz the candidates of part K's rolls.
+const (
+	teacherPrefix   = "teacher-"
+	candidatePrefix = "cand-"
+)
+
+// partNumber returns K of a file named PREFIX-K.tsv.gz.
+func partNumber(name, prefix string) (int, bool) {
+	k, ok := strings.CutPrefix(name, prefix)
 	if !ok {
 		return 0, false
 	}
@@ -123,14 +153,20 @@ func partNumber(name string) (int, bool) {
 // ListParts returns the dataset's parts in dir, by number. Files being
 // written (the labeller writes a part under another name and renames it
 // when whole) are not parts.
-func ListParts(dir string) ([]Part, error) {
+func ListParts(dir string) ([]Part, error) { return listParts(dir, teacherPrefix) }
+
+// ListCandidates returns the parts of candidates in dir, by number.
+func ListCandidates(dir string) ([]Part, error) { return listParts(dir, candidatePrefix) }
+
+// listParts lists the parts in dir whose names start with prefix.
+func listParts(dir, prefix string) ([]Part, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("list parts: %w", err)
 	}
 	var out []Part
 	for _, e := range entries {
-		if n, ok := partNumber(e.Name()); ok && e.Type().IsRegular() {
+		if n, ok := partNumber(e.Name(), prefix); ok && e.Type().IsRegular() {
 			out = append(out, Part{n, filepath.Join(dir, e.Name())})
 		}
 	}

@@ -173,14 +173,20 @@ type Trainer struct {
 	// correct.
 	Anchor       *ai.Net
 	AnchorWeight float64
-	steps        int
-	rng          *rand.Rand
-	ev           *ai.Evaluator
-	gen          rules.Generator
-	sibs         []rules.Position
-	grad         [4][]float32 // the batch's gradients of W1, B1, W2, B2
-	m, v         [4][]float32 // Adam's moments of each
-	ps           pass
+	// ListWeight, when above 0, adds for each group of candidates in a
+	// batch the list loss (see listGrad) times ListWeight, at temperature
+	// ListTemp (0: DefaultListTemp): the network learns the order of a
+	// roll's plays, not only their values.
+	ListWeight, ListTemp float64
+	passes               []pass // the scratch of a unit's samples
+	steps                int
+	rng                  *rand.Rand
+	ev                   *ai.Evaluator
+	gen                  rules.Generator
+	sibs                 []rules.Position
+	grad                 [4][]float32 // the batch's gradients of W1, B1, W2, B2
+	m, v                 [4][]float32 // Adam's moments of each
+	ps                   pass
 }
 
 // NewTrainer returns a trainer of the network with Adam's step size rate.
@@ -213,22 +219,15 @@ func (t *Trainer) Step(batch []Sample) (float64, error) {
 	for k := range t.grad {
 		clear(t.grad[k])
 	}
-	ps := &t.ps
 	total := 0.0
 	scale := 1 / float32(len(batch))
-	for i := range batch {
-		s := &batch[i]
-		ps.forward(n, &s.Pos)
-		total += ps.loss(s)
-		var d [ai.NumOutputs]float32
-		for o := range ai.NumOutputs {
-			// the cross-entropy's derivative by the output's sum
-			d[o] = float32(ps.out[o]-float64(s.Probs[o])) * scale
+	for i := 0; i < len(batch); {
+		j := i + 1
+		for j < len(batch) && batch[j].Group >= 0 && batch[j].Group == batch[i].Group {
+			j++
 		}
-		t.backward(ps, &d)
-		if t.Anchor != nil && t.AnchorWeight > 0 {
-			t.anchor(&s.Pos, scale)
-		}
+		total += t.unit(batch[i:j], scale)
+		i = j
 	}
 	t.steps++
 	c1 := 1 - math.Pow(beta1, float64(t.steps))
@@ -260,6 +259,90 @@ func (t *Trainer) Step(batch []Sample) (float64, error) {
 		}
 	}
 	return total / float64(len(batch)), nil
+}
+
+// unit adds the gradients of one unit of the batch, a teacher's position
+// or a group of candidates, each sample's weight scale: the cross-entropy
+// of each, the anchor's penalty when set, and for a group of two or more
+// the list loss when ListWeight is above 0. It returns the unit's summed
+// cross-entropy.
+func (t *Trainer) unit(u []Sample, scale float32) float64 {
+	if len(t.passes) < len(u) {
+		t.passes = make([]pass, len(u))
+	}
+	total := 0.0
+	for k := range u {
+		ps := &t.passes[k]
+		ps.forward(t.Net, &u[k].Pos)
+		total += ps.loss(&u[k])
+	}
+	var dE []float64 // the list loss's derivatives by each sample's equity
+	if t.ListWeight > 0 && len(u) >= 2 {
+		dE = t.listGrad(u)
+	}
+	for k := range u {
+		ps := &t.passes[k]
+		var d [ai.NumOutputs]float32
+		for o := range ai.NumOutputs {
+			// the cross-entropy's derivative by the output's sum
+			g := ps.out[o] - float64(u[k].Probs[o])
+			if dE != nil {
+				y := ps.out[o]
+				g += t.ListWeight * dE[k] * equityWeights[o] * y * (1 - y)
+			}
+			d[o] = float32(g) * scale
+		}
+		t.backward(ps, &d)
+		if t.Anchor != nil && t.AnchorWeight > 0 {
+			t.anchor(&u[k].Pos, scale)
+		}
+	}
+	return total
+}
+
+// listGrad returns the derivatives, by each candidate's equity (for the
+// opponent, as the network gives it), of the list loss of a group: the
+// cross-entropy of the network's choice among the plays against the
+// teacher's, each a softmax of −equity/ListTemp (the mover picks the
+// candidate worst for the opponent).
+func (t *Trainer) listGrad(u []Sample) []float64 {
+	temp := t.ListTemp
+	if temp <= 0 {
+		temp = DefaultListTemp
+	}
+	n := len(u)
+	p, q := make([]float64, n), make([]float64, n)
+	for k := range u {
+		p[k] = -t.passes[k].rawEquity() / temp
+		q[k] = -u[k].Equity() / temp
+	}
+	softmax(p)
+	softmax(q)
+	for k := range p {
+		// d/dE_k of −Σ q log p, p = softmax(−E/temp)
+		p[k] = -(p[k] - q[k]) / temp
+	}
+	return p
+}
+
+// DefaultListTemp is the list loss's temperature, in equity, when the
+// trainer has none.
+const DefaultListTemp = 0.05
+
+// softmax turns the values into their softmax, in place.
+func softmax(v []float64) {
+	top := math.Inf(-1)
+	for _, x := range v {
+		top = max(top, x)
+	}
+	sum := 0.0
+	for k, x := range v {
+		v[k] = math.Exp(x - top)
+		sum += v[k]
+	}
+	for k := range v {
+		v[k] /= sum
+	}
 }
 
 // backward adds to the trainer's gradients those of the pass's outputs

@@ -31,8 +31,9 @@ type Config struct {
 	AnchorWeight float64
 	Seed         uint64 // seeds the order of the samples, epoch by epoch
 	// Dir receives the checkpoints: epoch-E.bin after epoch E, latest.bin
-	// (the last epoch) and best.bin (the lowest validation cross-entropy
-	// so far, the starting network counted as epoch 0). Empty: none.
+	// (the last epoch) and best.bin (the lowest rank error on Rank so far,
+	// or without Rank the lowest validation cross-entropy, the starting
+	// network counted as epoch 0). Empty: none.
 	Dir string
 	Log io.Writer
 	// Judge, when set, is logged after each epoch beside the figures: the
@@ -42,17 +43,25 @@ type Config struct {
 	// samples join the training samples (the dataset grows while a run
 	// goes on); the validation samples stay as they were.
 	More func() ([]Sample, error)
+	// ListWeight and ListTemp set the list loss of the groups of
+	// candidates (Trainer.ListWeight).
+	ListWeight, ListTemp float64
+	// Rank, when set, are groups of candidates held back, whose RankError
+	// is logged after each epoch.
+	Rank []Sample
 }
 
 // Result is what a run of Fit ends with.
 type Result struct {
 	Last *ai.Net // the network after the last epoch done
-	Best *ai.Net // the network of the lowest validation cross-entropy
+	Best *ai.Net // the best network (see Config.Dir)
 	// BestEpoch is Best's epoch (0: the starting network), Start the
 	// starting network's figures on the validation samples and BestMetrics
 	// Best's.
 	BestEpoch          int
 	Start, BestMetrics Metrics
+	// BestRank is Best's rank error on Config.Rank (0 without).
+	BestRank float64
 }
 
 // Fit trains a copy of from on the training samples by minibatch Adam,
@@ -75,14 +84,16 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 	net := from.Widen(from.Inputs) // a copy, without the networks beside it
 	res := Result{Last: net, Best: net.Widen(net.Inputs), Start: Measure(net, val)}
 	res.BestMetrics = res.Start
+	res.BestRank, _ = RankError(net, cfg.Rank)
 	fmt.Fprintf(cfg.Log, "fit: %d training and %d validation positions, %d inputs, %d hidden\n", len(train), len(val), net.Inputs, net.Hidden)
-	fmt.Fprintf(cfg.Log, "epoch 0 (start)  %s%s\n", res.Start, judged(cfg.Judge, net))
+	fmt.Fprintf(cfg.Log, "epoch 0 (start)  %s%s%s\n", res.Start, ranked(cfg.Rank, net), judged(cfg.Judge, net))
 	if err := checkpoint(cfg.Dir, "best.bin", net); err != nil {
 		return res, err
 	}
 	t := NewTrainer(net, cfg.Rate)
 	t.Decay, t.OutputOnly, t.SGD = cfg.Decay, cfg.OutputOnly, cfg.SGD
 	t.Anchor, t.AnchorWeight = cfg.Anchor, cfg.AnchorWeight
+	t.ListWeight, t.ListTemp = cfg.ListWeight, cfg.ListTemp
 	batch := make([]Sample, 0, cfg.Batch)
 	var order []int
 	for e := 1; e <= cfg.Epochs; e++ {
@@ -95,23 +106,23 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 		}
 		start := time.Now()
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(e)))
-		order = order[:0]
-		for i := range train {
-			order = append(order, i)
-		}
+		order = units(train, order[:0])
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		steps := (len(order) + cfg.Batch - 1) / cfg.Batch
-		lossSum, seen := 0.0, 0
-		for k := range steps {
+		lossSum, seen, k := 0.0, 0, 0
+		for u := 0; u < len(order); k++ {
 			if err := ctx.Err(); err != nil {
-				fmt.Fprintf(cfg.Log, "fit: stopped in epoch %d after %d of %d steps; best epoch %d\n", e, k, steps, res.BestEpoch)
+				fmt.Fprintf(cfg.Log, "fit: stopped in epoch %d after %d steps (%d of %d positions); best epoch %d\n", e, k, seen, len(train), res.BestEpoch)
 				return res, err
 			}
-			done := (float64(e-1) + float64(k)/float64(steps)) / float64(cfg.Epochs)
+			done := (float64(e-1) + float64(seen)/float64(len(train))) / float64(cfg.Epochs)
 			t.Rate = cfg.Rate + (cfg.RateEnd-cfg.Rate)*done
 			batch = batch[:0]
-			for _, i := range order[k*cfg.Batch : min(len(order), (k+1)*cfg.Batch)] {
+			for ; u < len(order) && len(batch) < cfg.Batch; u++ {
+				i := order[u]
 				batch = append(batch, train[i])
+				for i++; i < len(train) && train[i].Group >= 0 && train[i].Group == train[i-1].Group; i++ {
+					batch = append(batch, train[i])
+				}
 			}
 			l, err := t.Step(batch)
 			if err != nil {
@@ -123,15 +134,16 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 		took := time.Since(start)
 		m := Measure(net, val)
 		mark := ""
-		if m.CrossEntropy < res.BestMetrics.CrossEntropy {
-			res.Best, res.BestEpoch, res.BestMetrics = net.Widen(net.Inputs), e, m
+		rank, _ := RankError(net, cfg.Rank)
+		if len(cfg.Rank) > 0 && rank < res.BestRank || len(cfg.Rank) == 0 && m.CrossEntropy < res.BestMetrics.CrossEntropy {
+			res.Best, res.BestEpoch, res.BestMetrics, res.BestRank = net.Widen(net.Inputs), e, m, rank
 			mark = "  best"
 			if err := checkpoint(cfg.Dir, "best.bin", net); err != nil {
 				return res, err
 			}
 		}
-		fmt.Fprintf(cfg.Log, "epoch %d/%d  rate %.2g  train CE %.5f  %s%s  [%d positions, %s]%s\n",
-			e, cfg.Epochs, t.Rate, lossSum/float64(max(seen, 1)), m, judged(cfg.Judge, net), len(train), took.Round(100*time.Millisecond), mark)
+		fmt.Fprintf(cfg.Log, "epoch %d/%d  rate %.2g  train CE %.5f  %s%s%s  [%d positions, %s]%s\n",
+			e, cfg.Epochs, t.Rate, lossSum/float64(max(seen, 1)), m, ranked(cfg.Rank, net), judged(cfg.Judge, net), len(train), took.Round(100*time.Millisecond), mark)
 		if err := checkpoint(cfg.Dir, fmt.Sprintf("epoch-%d.bin", e), net); err != nil {
 			return res, err
 		}
@@ -142,9 +154,31 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 	return res, nil
 }
 
+// units returns, appended to out, the index of the first sample of each
+// unit of training: a teacher's position alone, or a group of candidates
+// whole (one after the other in the samples), which a step takes together.
+func units(samples []Sample, out []int) []int {
+	for i := range samples {
+		if i == 0 || samples[i].Group < 0 || samples[i].Group != samples[i-1].Group {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // String gives the validation figures as Fit logs them.
 func (m Metrics) String() string {
 	return fmt.Sprintf("val CE %.5f (floor %.5f)  val |Δequity| %.4f", m.CrossEntropy, m.Floor, m.EquityError)
+}
+
+// ranked is the rank error on held-back groups for the log line, empty
+// without them.
+func ranked(rank []Sample, n *ai.Net) string {
+	if len(rank) == 0 {
+		return ""
+	}
+	e, groups := RankError(n, rank)
+	return fmt.Sprintf("  rank %.3f (%d rolls)", e, groups)
 }
 
 // judged is the judge's figure for the log line, empty without a judge.
@@ -196,4 +230,29 @@ func ReadNet(path string) (*ai.Net, error) {
 		return nil, fmt.Errorf("read network %s: %w", path, err)
 	}
 	return n, nil
+}
+
+// WidenHidden returns a copy of the network with hidden units (at least
+// its own): the new units take small random weights from their inputs
+// and none to the outputs, so the copy evaluates every position as the
+// original does until training gives them a part.
+func WidenHidden(n *ai.Net, hidden int, seed uint64) *ai.Net {
+	hidden = max(hidden, n.Hidden)
+	w := ai.NewNet(n.Inputs, hidden, seed)
+	w.Games = n.Games
+	for i := range n.Inputs {
+		row := w.W1[i*hidden : (i+1)*hidden]
+		copy(row, n.W1[i*n.Hidden:(i+1)*n.Hidden])
+		for j := n.Hidden; j < hidden; j++ {
+			row[j] *= 0.1
+		}
+	}
+	clear(w.B1)
+	copy(w.B1, n.B1)
+	clear(w.W2)
+	for o := range ai.NumOutputs {
+		copy(w.W2[o*hidden:], n.W2[o*n.Hidden:(o+1)*n.Hidden])
+	}
+	copy(w.B2, n.B2)
+	return w
 }

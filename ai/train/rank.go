@@ -1,0 +1,42 @@
+package train
+
+import (
+	"math"
+
+	"nardi/ai"
+)
+
+// RankError measures how a network orders the plays of a roll, on groups
+// of candidates (samples sharing a Group ≥ 0, one after the other): in
+// each group of two or more, the mover picks the candidate the network
+// values least for the opponent, and the error is the teacher's equity of
+// that candidate less the teacher's least, in cubeless money equity. It
+// returns the mean error over the groups, times 500 as gnubg's PR counts
+// it, and the number of groups.
+func RankError(n *ai.Net, samples []Sample) (float64, int) {
+	var ps pass
+	sum, groups := 0.0, 0
+	for i := 0; i < len(samples); {
+		j := i + 1
+		for j < len(samples) && samples[j].Group == samples[i].Group {
+			j++
+		}
+		if samples[i].Group >= 0 && j-i >= 2 {
+			pick, pickEq, best := -1, math.Inf(1), math.Inf(1)
+			for k := i; k < j; k++ {
+				ps.forward(n, &samples[k].Pos)
+				if e := ps.equity(); e < pickEq {
+					pick, pickEq = k, e
+				}
+				best = min(best, samples[k].Equity())
+			}
+			sum += samples[pick].Equity() - best
+			groups++
+		}
+		i = j
+	}
+	if groups == 0 {
+		return 0, 0
+	}
+	return 500 * sum / float64(groups), groups
+}
