@@ -50,6 +50,7 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Float64Var(&cfg.AnchorWeight, "anchor", 0, "weight of the penalty keeping the order of each roll's plays as --from has it (0: none)")
 	fs.Float64Var(&cfg.ListWeight, "list", 0, "weight of the list loss on each roll's candidates: the network's choice among them against the teacher's (0: none)")
 	fs.Float64Var(&cfg.ListTemp, "list-temp", train.DefaultListTemp, "the list loss's temperature, in equity")
+	candCE := fs.Float64("cand-ce", 1, "weight of the candidates' cross-entropy (0: they teach only the order of the plays, by --list)")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the order of the positions")
 	split := train.DefaultSplit
 	fs.IntVar(&split.Mod, "val-mod", split.Mod, "parts whose number is --val-rem modulo this are held back for validation")
@@ -63,6 +64,7 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	cfg.CandidateCE = candCE
 	phase := train.ContactPhase
 	defFrom, defBeside := "ai/weights/net.bin", "ai/weights/race.bin"
 	if *race {
@@ -206,8 +208,11 @@ func pairNets(n, other *ai.Net, race bool) (*ai.Net, error) {
 	if race {
 		main, raceNet = other, n
 	}
-	whole := main.Widen(main.Inputs)
-	if err := whole.SetRace(raceNet); err != nil {
+	// a network of fewer inputs reads the others as 0: widened, it judges
+	// as it did
+	inputs := max(main.Inputs, raceNet.Inputs)
+	whole := main.Widen(inputs)
+	if err := whole.SetRace(raceNet.Widen(inputs)); err != nil {
 		return nil, fmt.Errorf("pair the networks: %w", err)
 	}
 	return whole, nil
@@ -242,7 +247,7 @@ func teachJudge(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(err)
 		}
-		if err := net.SetRace(r); err != nil {
+		if net, err = pairNets(net, r, false); err != nil {
 			return fail(err)
 		}
 	}
@@ -367,6 +372,7 @@ func teachCandidates(args []string, stdout, stderr io.Writer) int {
 	first := fs.Int("from", 1, "the first part")
 	last := fs.Int("to", 1000, "the last part")
 	dir := fs.String("out", "candidates", "the lists' folder")
+	round := fs.Int("round", 1, "round R draws other rolls: part K's list is numbered K+10000(R-1)")
 	cfg := train.DefaultCandidates
 	fs.IntVar(&cfg.Top, "top", cfg.Top, "the network's best plays taken")
 	fs.IntVar(&cfg.Others, "others", cfg.Others, "other plays drawn at random")
@@ -393,7 +399,8 @@ func teachCandidates(args []string, stdout, stderr io.Writer) int {
 		if p.Number < *first || p.Number > *last {
 			continue
 		}
-		path := fmt.Sprintf("%s/cand-%04d.list", *dir, p.Number)
+		number := p.Number + 10000*(*round-1)
+		path := fmt.Sprintf("%s/cand-%04d.list", *dir, number)
 		if _, err := os.Stat(path); err == nil {
 			continue
 		}
@@ -406,7 +413,7 @@ func teachCandidates(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(err)
 		}
-		groups, lines, err := train.WriteCandidates(f, p.Number, samples, ev, cfg)
+		groups, lines, err := train.WriteCandidates(f, number, samples, ev, cfg)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -416,7 +423,7 @@ func teachCandidates(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(err)
 		}
-		fmt.Fprintf(stdout, "part %d: %d groups, %d candidates\n", p.Number, groups, lines)
+		fmt.Fprintf(stdout, "part %d: %d groups, %d candidates\n", number, groups, lines)
 	}
 	return 0
 }

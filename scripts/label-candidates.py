@@ -19,7 +19,7 @@ import gnubg
 
 CI = {'jacoby': 0, 'crawford': 0, 'move': 1, 'beavers': 0, 'cube': 1,
       'matchto': 0, 'bgv': 0, 'score': (0, 0)}  # money, cube at 1, centred
-SCALE = 65535
+SCALE = 1000  # thousandths: 1-ply labels are not finer, and the parts stay small
 
 out = os.fdopen(3, 'w', buffering=1) if os.environ.get('LABEL_FD3') else sys.stdout
 
@@ -58,7 +58,7 @@ def main():
     plies = int(os.environ['LABEL_PLIES'])
     shard, shards = int(os.environ['LABEL_SHARD']), int(os.environ['LABEL_SHARDS'])
     ec = {'cubeful': 0, 'plies': plies, 'deterministic': 1, 'prune': 1, 'noise': 0.0}
-    numbers = sorted(int(n[5:9]) for n in os.listdir(lists) if n.startswith('cand-') and n.endswith('.list'))
+    numbers = sorted(int(n[5:-5]) for n in os.listdir(lists) if n.startswith('cand-') and n.endswith('.list'))
     first = [int(k) for k in os.environ.get('LABEL_ORDER', '').split(',') if k]
     order = [k for k in first if k in numbers] + [k for k in numbers if k not in first]
     log('labelling candidates of shard %d of %d into %s: %s, %d plies' % (

@@ -88,10 +88,10 @@ func TestReadCandidates(t *testing.T) {
 	dir := t.TempDir()
 	var buf bytes.Buffer
 	z := gzip.NewWriter(&buf)
-	z.Write([]byte("# candidates\n" +
-		"4HPwATDgc/ABMA\t34431\t9780\t448\t8235\t350\t0\n" +
-		"sFvwATDgc/ABMA\t30000\t9000\t400\t9000\t400\t0\n" +
-		"4HPwATDgc/ABMA\t34431\t9780\t448\t8235\t350\t1\n"))
+	z.Write([]byte("# candidates ... (x1000) ...\n" +
+		"4HPwATDgc/ABMA\t525\t149\t7\t126\t5\t0\n" +
+		"sFvwATDgc/ABMA\t458\t137\t6\t137\t6\t0\n" +
+		"4HPwATDgc/ABMA\t525\t149\t7\t126\t5\t1\n"))
 	z.Close()
 	if err := os.WriteFile(filepath.Join(dir, "cand-0007.tsv.gz"), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
@@ -104,6 +104,9 @@ func TestReadCandidates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if s[0].Probs[0] != 0.525 || s[1].Probs[4] != 0.006 {
+		t.Errorf("chances %v, %v: the part's scale is a thousand", s[0].Probs, s[1].Probs)
+	}
 	if got := []int32{s[0].Group, s[1].Group, s[2].Group}; got[0] != 7*groupsPerPart || got[1] != got[0] || got[2] != got[0]+1 {
 		t.Errorf("groups %v", got)
 	}
@@ -111,8 +114,11 @@ func TestReadCandidates(t *testing.T) {
 	if err != nil || teacher[0].Group != -1 {
 		t.Errorf("a teacher's position's group %d, %v", teacher[0].Group, err)
 	}
-	if _, err := parseSample("4HPwATDgc/ABMA\t1\t1\t1\t1\t1\tx"); err == nil {
+	if _, err := parseSample("4HPwATDgc/ABMA\t1\t1\t1\t1\t1\tx", labelScale); err == nil {
 		t.Error("a malformed group was read")
+	}
+	if _, err := parseSample("4HPwATDgc/ABMA\t1001\t1\t1\t1\t1\t0", 1000); err == nil {
+		t.Error("a chance above one was read")
 	}
 }
 
@@ -148,9 +154,16 @@ func TestRankError(t *testing.T) {
 }
 
 // TestListGradient: with the list loss, a step's gradients are those of
-// the mean cross-entropy plus ListWeight times the group's list loss over
-// the batch's size, by finite differences.
+// the mean cross-entropy (the candidates' weighed by CandidateCE) plus
+// ListWeight times the group's list loss over the batch's size, by finite
+// differences.
 func TestListGradient(t *testing.T) {
+	for _, ce := range []float64{1, 0} {
+		t.Run(strconv.FormatFloat(ce, 'g', -1, 64), func(t *testing.T) { checkListGradient(t, ce) })
+	}
+}
+
+func checkListGradient(t *testing.T, ce float64) {
 	s, err := ReadPart("testdata/teacher-0002.tsv.gz")
 	if err != nil {
 		t.Fatal(err)
@@ -161,12 +174,15 @@ func TestListGradient(t *testing.T) {
 	}
 	net := ai.NewNet(ai.NumInputs, 4, 9)
 	tr := NewTrainer(net, 0)
-	tr.SGD, tr.ListWeight, tr.ListTemp = true, 0.7, 0.1
+	tr.SGD, tr.ListWeight, tr.ListTemp, tr.CandidateCE = true, 0.7, 0.1, &ce
 	if _, err := tr.Step(batch); err != nil {
 		t.Fatal(err)
 	}
 	loss := func() float64 {
-		l := Measure(net, batch).CrossEntropy
+		l := Measure(net, batch[:1]).CrossEntropy
+		for k := 1; k < 4; k++ {
+			l += ce * Measure(net, batch[k:k+1]).CrossEntropy
+		}
 		var ps pass
 		p, q := make([]float64, 3), make([]float64, 3)
 		for k := range 3 {
@@ -180,7 +196,7 @@ func TestListGradient(t *testing.T) {
 		for k := range 3 {
 			list -= q[k] * math.Log(p[k])
 		}
-		return l + tr.ListWeight*list/float64(len(batch))
+		return (l + tr.ListWeight*list) / float64(len(batch))
 	}
 	checks := 0
 	for k, w := range [][]float32{net.W1, net.B1, net.W2, net.B2} {

@@ -38,7 +38,8 @@ func (s *Sample) Equity() float64 {
 	return ai.Probs(s.Probs).Equity(rules.WithKoks)
 }
 
-// labelScale is the stored value of a chance of 1.
+// labelScale is the stored value of a chance of 1, unless a part's
+// comment names another as "(xN)": the candidates store thousandths.
 const labelScale = 65535
 
 // ReadPart reads one part of the dataset, a gzip-ed file of lines
@@ -71,13 +72,24 @@ func ReadPart(path string) ([]Sample, error) {
 // readSamples reads the lines of a part, uncompressed.
 func readSamples(r io.Reader) ([]Sample, error) {
 	var out []Sample
+	scale := float32(labelScale)
 	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "#") {
+		if c, ok := strings.CutPrefix(text, "#"); ok {
+			if _, n, ok := strings.Cut(c, "(x"); ok {
+				if n, _, ok := strings.Cut(n, ")"); ok {
+					if v, err := strconv.Atoi(n); err == nil && v > 0 && v <= labelScale {
+						scale = float32(v)
+					}
+				}
+			}
 			continue
 		}
-		s, err := parseSample(text)
+		if text == "" {
+			continue
+		}
+		s, err := parseSample(text, scale)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
@@ -94,8 +106,9 @@ func readSamples(r io.Reader) ([]Sample, error) {
 const groupsPerPart = 100000
 
 // parseSample reads one line of a part: a teacher's position, or a
-// candidate with its group after the chances.
-func parseSample(line string) (Sample, error) {
+// candidate with its group after the chances, each chance stored as
+// round(p × scale).
+func parseSample(line string, scale float32) (Sample, error) {
 	s := Sample{Group: -1}
 	fields := strings.Split(line, "\t")
 	switch len(fields) {
@@ -119,7 +132,10 @@ func parseSample(line string) (Sample, error) {
 		if err != nil {
 			return s, fmt.Errorf("chance %d: %w", k, err)
 		}
-		s.Probs[k] = float32(v) / labelScale
+		if float32(v) > scale {
+			return s, fmt.Errorf("chance %d: %d above %v", k, v, scale)
+		}
+		s.Probs[k] = float32(v) / scale
 	}
 	return s, nil
 }

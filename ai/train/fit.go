@@ -178,15 +178,21 @@ type Trainer struct {
 	// ListTemp (0: DefaultListTemp): the network learns the order of a
 	// roll's plays, not only their values.
 	ListWeight, ListTemp float64
-	passes               []pass // the scratch of a unit's samples
-	steps                int
-	rng                  *rand.Rand
-	ev                   *ai.Evaluator
-	gen                  rules.Generator
-	sibs                 []rules.Position
-	grad                 [4][]float32 // the batch's gradients of W1, B1, W2, B2
-	m, v                 [4][]float32 // Adam's moments of each
-	ps                   pass
+	// CandidateCE, when set, weighs the cross-entropy of the candidates
+	// (1 when nil): at 0 they teach only the order of a roll's plays, by
+	// the list loss, and the values come from the teacher's positions
+	// alone (the candidates' 1-ply labels lean to one side, as an odd
+	// ply's do).
+	CandidateCE *float64
+	passes      []pass // the scratch of a unit's samples
+	steps       int
+	rng         *rand.Rand
+	ev          *ai.Evaluator
+	gen         rules.Generator
+	sibs        []rules.Position
+	grad        [4][]float32 // the batch's gradients of W1, B1, W2, B2
+	m, v        [4][]float32 // Adam's moments of each
+	ps          pass
 }
 
 // NewTrainer returns a trainer of the network with Adam's step size rate.
@@ -286,6 +292,9 @@ func (t *Trainer) unit(u []Sample, scale float32) float64 {
 		for o := range ai.NumOutputs {
 			// the cross-entropy's derivative by the output's sum
 			g := ps.out[o] - float64(u[k].Probs[o])
+			if u[k].Group >= 0 && t.CandidateCE != nil {
+				g *= *t.CandidateCE
+			}
 			if dE != nil {
 				y := ps.out[o]
 				g += t.ListWeight * dE[k] * equityWeights[o] * y * (1 - y)

@@ -46,6 +46,9 @@ type Config struct {
 	// ListWeight and ListTemp set the list loss of the groups of
 	// candidates (Trainer.ListWeight).
 	ListWeight, ListTemp float64
+	// CandidateCE weighs the candidates' cross-entropy
+	// (Trainer.CandidateCE).
+	CandidateCE *float64
 	// Rank, when set, are groups of candidates held back, whose RankError
 	// is logged after each epoch.
 	Rank []Sample
@@ -93,7 +96,7 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 	t := NewTrainer(net, cfg.Rate)
 	t.Decay, t.OutputOnly, t.SGD = cfg.Decay, cfg.OutputOnly, cfg.SGD
 	t.Anchor, t.AnchorWeight = cfg.Anchor, cfg.AnchorWeight
-	t.ListWeight, t.ListTemp = cfg.ListWeight, cfg.ListTemp
+	t.ListWeight, t.ListTemp, t.CandidateCE = cfg.ListWeight, cfg.ListTemp, cfg.CandidateCE
 	batch := make([]Sample, 0, cfg.Batch)
 	var order []int
 	for e := 1; e <= cfg.Epochs; e++ {
