@@ -228,6 +228,7 @@ func teachJudge(args []string, stdout, stderr io.Writer) int {
 	netPath := fs.String("net", "ai/weights/net.bin", "the main network")
 	racePath := fs.String("race", "ai/weights/race.bin", "the race network (empty: none)")
 	prunePath := fs.String("prune", "ai/weights/prune.bin", "the searches' pruner (empty: none)")
+	cubePath := fs.String("cube", "ai/weights/cube.bin", "the cube's network (empty: the main network decides)")
 	levels := fs.String("levels", "net,hard,master", "levels to judge, comma-separated; cube: the cube decisions of --cube-set")
 	cubeSet := fs.String("cube-set", "ai/testdata/cube-judged.jsonl.gz", "the judged cube decisions")
 	setPath := fs.String("set", "ai/testdata/ai-judged.jsonl.gz", "the judged positions")
@@ -248,6 +249,15 @@ func teachJudge(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 		if net, err = pairNets(net, r, false); err != nil {
+			return fail(err)
+		}
+	}
+	if *cubePath != "" {
+		c, err := train.ReadNet(*cubePath)
+		if err != nil {
+			return fail(err)
+		}
+		if err := net.SetCube(c); err != nil {
 			return fail(err)
 		}
 	}

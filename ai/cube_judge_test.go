@@ -186,3 +186,47 @@ func TestCubefulDecisions(t *testing.T) {
 		}
 	}
 }
+
+// TestCubeNetwork: the shipped network's cube is decided by its cube's
+// network (with the race network beside it), not by the main one, and a
+// network without one decides by itself.
+func TestCubeNetwork(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.cube == nil {
+		t.Fatal("the shipped network has no cube network")
+	}
+	cubeNet := net.cube.Widen(net.cube.Inputs)
+	if err := cubeNet.SetRace(net.race); err != nil {
+		t.Fatal(err)
+	}
+	main := net.Widen(net.Inputs)
+	if err := main.SetRace(net.race); err != nil {
+		t.Fatal(err)
+	}
+	shipped := NewEvaluator(net, rules.Standard, rules.WithKoks)
+	byCube := NewEvaluator(cubeNet, rules.Standard, rules.WithKoks)
+	byMain := NewEvaluator(main, rules.Standard, rules.WithKoks)
+	differ := 0
+	cs := CubeState{Cube: 1, Owner: -1}
+	for i, jp := range loadJudged(t) {
+		if i%20 != 0 {
+			continue
+		}
+		got, want := shipped.Cube(jp.Pos, cs), byCube.Cube(jp.Pos, cs)
+		if got != want {
+			t.Fatalf("%s: cube %+v, its cube network's %+v", jp.ID, got, want)
+		}
+		if own := byMain.Cube(jp.Pos, cs); own != got {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("the main network decides every cube as the cube's network does: the test tells nothing")
+	}
+	if err := main.SetCube(NewNet(NumInputs+ExtInputs+1, 4, 1)); err == nil {
+		t.Error("a cube network of more inputs was taken")
+	}
+}

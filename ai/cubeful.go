@@ -47,7 +47,7 @@ const cubeX = 0.75
 // (met.go). On gnubg's judged set, looking two rolls ahead rather than
 // one took the errors from doubler 3.05, taker 2.73 to 2.87, 1.87.
 func (e *Evaluator) Cube(p rules.Position, cs CubeState) CubeDecision {
-	pr := e.RollProbs(p)
+	pr := e.forCube().RollProbs(p)
 	var d CubeDecision
 	if cs.MatchLength > 0 {
 		d = matchCube(pr, cs)
@@ -58,6 +58,26 @@ func (e *Evaluator) Cube(p rules.Position, cs CubeState) CubeDecision {
 	d.Take = d.DT <= d.DP
 	d.Double = !cs.Crawford && cs.Owner != 1 && math.Min(d.DT, d.DP) > d.ND && best > d.ND
 	return d
+}
+
+// forCube returns the evaluator that decides the cube: e itself, or when
+// its network has a cube network (SetCube), the same with that network
+// (and the race network beside it).
+func (e *Evaluator) forCube() *Evaluator {
+	if e.Net == nil || e.Net.cube == nil {
+		return e
+	}
+	cube := *e.Net.cube // shares the weights
+	cube.race, cube.late = e.Net.race, e.Net.late
+	c := *e
+	c.Net = &cube
+	if e.opp == e {
+		c.opp = &c
+		return &c
+	}
+	o := *e.opp
+	o.Net, o.opp, c.opp = &cube, &c, &o
+	return &c
 }
 
 // RollProbs returns the cubeless chances of the player on roll in p

@@ -39,6 +39,9 @@ type Net struct {
 	// race, when set, evaluates the positions without contact; late those
 	// with contact where a side is near home (see forPos).
 	race, late *Net
+	// cube, when set, is the network whose chances decide the cube (see
+	// Evaluator.Cube); the race network serves it too.
+	cube *Net
 }
 
 // NewNet returns a network of the inputs and hidden units with small
@@ -231,6 +234,19 @@ func (n *Net) SetRace(r *Net) error {
 	return nil
 }
 
+// SetCube gives the network another one, for the cube's decisions: a
+// network taught the values of positions, where this one is taught the
+// order of the plays as well. One of fewer inputs is widened to this
+// one's (it reads the others as 0), and the race network, when set,
+// judges the races for it too.
+func (n *Net) SetCube(c *Net) error {
+	if c.Inputs > n.Inputs || !c.Widen(n.Inputs).shortEncoding() || c.race != nil || c.late != nil || c.cube != nil {
+		return fmt.Errorf("the cube's network: %w", errNetInputs)
+	}
+	n.cube = c.Widen(n.Inputs)
+	return nil
+}
+
 // SetLate gives the network another one, of the same inputs, for the late
 // positions with contact (see isLate; nardi train --late).
 func (n *Net) SetLate(l *Net) error {
@@ -276,7 +292,7 @@ func (n *Net) forPos(p *rules.Position) *Net {
 // them.
 func (n *Net) Widen(inputs int) *Net {
 	w := *n
-	w.pruner, w.race, w.late = nil, nil, nil // they go with this network, not the copy
+	w.pruner, w.race, w.late, w.cube = nil, nil, nil, nil // they go with this network, not the copy
 	w.Inputs = max(inputs, n.Inputs)
 	w.W1 = make([]float32, w.Inputs*n.Hidden)
 	copy(w.W1, n.W1)

@@ -72,6 +72,13 @@ var shippedPruner []byte
 //go:embed weights/race.bin
 var shippedRace []byte
 
+// shippedCube is the network whose chances decide the cube (SetCube):
+// taught the values of the teacher's positions only, where the main one
+// is also taught the order of the plays.
+//
+//go:embed weights/cube.bin
+var shippedCube []byte
+
 var (
 	shippedOnce sync.Once
 	shippedNet  *Net
@@ -79,7 +86,7 @@ var (
 )
 
 // ShippedNet returns the network trained by the project and embedded in
-// the binary, with its pruner and its race network. It is loaded once and shared.
+// the binary, with its pruner, its race network and its cube's network. It is loaded once and shared.
 func ShippedNet() (*Net, error) {
 	shippedOnce.Do(func() {
 		shippedNet = new(Net)
@@ -101,6 +108,13 @@ func ShippedNet() (*Net, error) {
 		}
 		if shippedErr == nil {
 			shippedErr = shippedNet.SetRace(race)
+		}
+		cube := new(Net)
+		if shippedErr == nil {
+			shippedErr = cube.UnmarshalBinary(shippedCube)
+		}
+		if shippedErr == nil {
+			shippedErr = shippedNet.SetCube(cube)
 		}
 	})
 	return shippedNet, shippedErr
