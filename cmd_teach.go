@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -55,7 +56,7 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	split := train.DefaultSplit
 	fs.IntVar(&split.Mod, "val-mod", split.Mod, "parts whose number is --val-rem modulo this are held back for validation")
 	fs.IntVar(&split.Rem, "val-rem", split.Rem, "see --val-mod")
-	cands := fs.String("candidates", "ai/train/data/cand", "the candidates' folder (cand-KKKK.tsv.gz parts; none when missing): the training parts join the training positions, the held-back ones measure the rank error")
+	cands := fs.String("candidates", "", "the candidates' folder (cand-KKKK.tsv.gz parts; default DATA/cand; none when missing): the training parts join the training positions, the held-back ones measure the rank error")
 	inputs := fs.Int("inputs", 0, fmt.Sprintf("widen the network to this many inputs first (%d: the extra inputs with the escapes; 0: as it is)", ai.NumInputs+ai.ExtInputs))
 	hidden := fs.Int("hidden", 0, "widen the network to this many hidden units first (0: as it is)")
 	maxParts := fs.Int("parts", 0, "read at most this many parts, the lowest numbers first (0: all)")
@@ -95,6 +96,9 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *maxParts > 0 && len(parts) > *maxParts {
 		parts = parts[:*maxParts]
+	}
+	if *cands == "" {
+		*cands = filepath.Join(*data, "cand")
 	}
 	candParts, err := train.ListCandidates(*cands)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
