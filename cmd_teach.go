@@ -414,7 +414,7 @@ func teachCandidates(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		number := p.Number + 10000*(*round-1)
-		path := fmt.Sprintf("%s/cand-%04d.list", *dir, number)
+		path := filepath.Join(*dir, fmt.Sprintf("cand-%04d.list", number))
 		if _, err := os.Stat(path); err == nil {
 			continue
 		}

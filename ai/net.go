@@ -240,10 +240,11 @@ func (n *Net) SetRace(r *Net) error {
 // one's (it reads the others as 0), and the race network, when set,
 // judges the races for it too.
 func (n *Net) SetCube(c *Net) error {
-	if c.Inputs > n.Inputs || !c.Widen(n.Inputs).shortEncoding() || c.race != nil || c.late != nil || c.cube != nil {
+	w := c.Widen(n.Inputs)
+	if c.Inputs > n.Inputs || !w.shortEncoding() || c.race != nil || c.late != nil || c.cube != nil {
 		return fmt.Errorf("the cube's network: %w", errNetInputs)
 	}
-	n.cube = c.Widen(n.Inputs)
+	n.cube = w
 	return nil
 }
 

@@ -13,26 +13,14 @@
 # renamed when complete, and a part that exists is never redone. This
 # process takes the parts K with K % LABEL_SHARDS == LABEL_SHARD, in the
 # order of LABEL_ORDER (part numbers, comma-separated) and then by number.
-import gzip, os, sys, time, traceback
+import os, sys, time
 
 import gnubg
 
-CI = {'jacoby': 0, 'crawford': 0, 'move': 1, 'beavers': 0, 'cube': 1,
-      'matchto': 0, 'bgv': 0, 'score': (0, 0)}  # money, cube at 1, centred
+sys.path.insert(0, os.environ['GNUBG_SCRIPTS'])
+from teacher import CI, check, log, run, write_part  # noqa: E402
+
 SCALE = 1000  # thousandths: 1-ply labels are not finer, and the parts stay small
-
-out = os.fdopen(3, 'w', buffering=1) if os.environ.get('LABEL_FD3') else sys.stdout
-
-
-def log(*a):
-    print(time.strftime('%H:%M:%S'), *a, file=out)
-
-
-def check(p):
-    """gnubg's chances are cumulative: w >= wg >= wbg, 1-w >= lg >= lbg."""
-    w, wg, wbg, lg, lbg = p
-    e = 1e-6
-    return 0 <= wbg <= wg + e and wg <= w + e and w <= 1 + e and 0 <= lbg <= lg + e and lg <= 1 - w + e
 
 
 def label(src, path, ec, header):
@@ -45,11 +33,7 @@ def label(src, path, ec, header):
             if not check(p):
                 raise RuntimeError('inconsistent chances %s for %s' % (p, pid))
             lines.append('%s\t%s\t%s\n' % (pid, '\t'.join(str(round(x * SCALE)) for x in p), group))
-    tmp = path + '.tmp'
-    with open(tmp, 'wb') as f, gzip.GzipFile(filename='', mode='wb', fileobj=f, mtime=0) as z:
-        z.write(header.encode())
-        z.write(''.join(lines).encode())
-    os.rename(tmp, path)
+    write_part(path, header, lines)
     return len(lines), time.time() - t0
 
 
@@ -80,10 +64,4 @@ def main():
     log('done')
 
 
-try:
-    main()
-except SystemExit:
-    raise
-except BaseException:
-    traceback.print_exc(file=out)
-    sys.exit(1)
+run(main)

@@ -30,7 +30,7 @@ mkdir -p "$dir"
 version="$("$gnubg" --version | head -1)"
 for ((i = 0; i < shards; i++)); do
   # gnubg prints its banner on stdout, so the progress comes on fd 3.
-  LABEL_LISTS=$(realpath "$lists") LABEL_DIR=$(realpath "$dir") LABEL_PLIES=$plies LABEL_SHARD=$i \
+  GNUBG_SCRIPTS=$here LABEL_LISTS=$(realpath "$lists") LABEL_DIR=$(realpath "$dir") LABEL_PLIES=$plies LABEL_SHARD=$i \
     LABEL_SHARDS=$shards LABEL_ORDER=$order LABEL_VERSION="$version" LABEL_FD3=1 \
     "$gnubg" -t -q -r -p "$here/label-candidates.py" 3>&1 >/dev/null &
 done

@@ -21,24 +21,18 @@
 # point i+1 in that side's own numbering, 24 = the bar. The Position ID of
 # (opp, me) has the player on roll as X, as `nardi show` and `nardi best`
 # read it.
-import gzip, os, random, sys, time, traceback
+import os, random, sys, time
 
 import gnubg
 
-CI = {'jacoby': 0, 'crawford': 0, 'move': 1, 'beavers': 0, 'cube': 1,
-      'matchto': 0, 'bgv': 0, 'score': (0, 0)}  # money, cube at 1, centred
+sys.path.insert(0, os.environ['GNUBG_SCRIPTS'])
+from teacher import CI, check, log, run, write_part  # noqa: E402
+
 EC0 = {'cubeful': 0, 'plies': 0, 'deterministic': 1, 'prune': 0, 'noise': 0.0}
 START = '4HPwATDgc/ABMA'
 SCALE = 65535
 KEEP_SETTLED = 0.05  # share of settled positions kept
 BLUNDER_NOISE = 1.0  # the noise of an occasional near-random play
-
-out = os.fdopen(3, 'w', buffering=1) if os.environ.get('LABEL_FD3') else sys.stdout
-
-
-def log(*a):
-    print(time.strftime('%H:%M:%S'), *a, file=out)
-
 
 def play(me, opp, move):
     """(me, opp) after gnubg's move tuple (from, to, ...; 25 the bar, 0 off)."""
@@ -87,13 +81,6 @@ def settled(p):
     return all(x < 0.001 or x > 0.999 for x in p)
 
 
-def check(p):
-    """gnubg's chances are cumulative: w >= wg >= wbg, 1-w >= lg >= lbg."""
-    w, wg, wbg, lg, lbg = p
-    e = 1e-6
-    return 0 <= wbg <= wg + e and wg <= w + e and w <= 1 + e and 0 <= lbg <= lg + e and lg <= 1 - w + e
-
-
 def part(k, size, ec, path, header):
     rng = random.Random(k)
     seen, lines = set(), []
@@ -116,11 +103,7 @@ def part(k, size, ec, path, header):
         lines.append('%s\t%s\n' % (pid, '\t'.join(str(round(x * SCALE)) for x in p)))
         if len(lines) == size:
             break
-    tmp = path + '.tmp'
-    with open(tmp, 'wb') as f, gzip.GzipFile(filename='', mode='wb', fileobj=f, mtime=0) as z:
-        z.write(header.encode())
-        z.write(''.join(lines).encode())
-    os.rename(tmp, path)
+    write_part(path, header, lines)
     dt = time.time() - t0
     return len(lines), n_games, n_settled, n_dup, dt
 
@@ -170,10 +153,4 @@ def main():
     log('done')
 
 
-try:
-    main()
-except SystemExit:
-    raise
-except BaseException:
-    traceback.print_exc(file=out)
-    sys.exit(1)
+run(main)

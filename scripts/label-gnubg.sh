@@ -29,6 +29,6 @@ done
 gnubg=${GNUBG:-/usr/games/gnubg}
 mkdir -p "$dir"
 # gnubg prints its banner on stdout, so the progress comes on fd 3.
-LABEL_FROM=$from LABEL_TO=$to LABEL_SIZE=$size LABEL_DIR=$(realpath "$dir") LABEL_PLIES=$plies \
+GNUBG_SCRIPTS=$here LABEL_FROM=$from LABEL_TO=$to LABEL_SIZE=$size LABEL_DIR=$(realpath "$dir") LABEL_PLIES=$plies \
   LABEL_PRUNE=$prune LABEL_BENCH=$bench LABEL_VERSION="$("$gnubg" --version | head -1)" LABEL_FD3=1 \
   "$gnubg" -t -q -r -p "$here/label-gnubg.py" 3>&1 >/dev/null

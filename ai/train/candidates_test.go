@@ -198,24 +198,7 @@ func checkListGradient(t *testing.T, ce float64) {
 		}
 		return (l + tr.ListWeight*list) / float64(len(batch))
 	}
-	checks := 0
-	for k, w := range [][]float32{net.W1, net.B1, net.W2, net.B2} {
-		for _, i := range []int{0, len(w) / 2, len(w) - 1} {
-			const h = 1e-2
-			old := w[i]
-			w[i] = old + h
-			up := loss()
-			w[i] = old - h
-			down := loss()
-			w[i] = old
-			num := (up - down) / (2 * h)
-			if got := float64(tr.grad[k][i]); math.Abs(got-num) > 2e-5+1e-3*math.Abs(num) {
-				t.Errorf("weights %d, %d: gradient %v, finite difference %v", k, i, got, num)
-			}
-			checks++
-		}
-	}
-	if checks != 12 {
+	if checks := checkGradient(t, tr, loss); checks != 12 {
 		t.Fatalf("%d checks", checks)
 	}
 }

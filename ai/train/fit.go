@@ -228,10 +228,7 @@ func (t *Trainer) Step(batch []Sample) (float64, error) {
 	total := 0.0
 	scale := 1 / float32(len(batch))
 	for i := 0; i < len(batch); {
-		j := i + 1
-		for j < len(batch) && batch[j].Group >= 0 && batch[j].Group == batch[i].Group {
-			j++
-		}
+		j := unitEnd(batch, i)
 		total += t.unit(batch[i:j], scale)
 		i = j
 	}

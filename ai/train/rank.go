@@ -17,11 +17,8 @@ func RankError(n *ai.Net, samples []Sample) (float64, int) {
 	var ps pass
 	sum, groups := 0.0, 0
 	for i := 0; i < len(samples); {
-		j := i + 1
-		for j < len(samples) && samples[j].Group == samples[i].Group {
-			j++
-		}
-		if samples[i].Group >= 0 && j-i >= 2 {
+		j := unitEnd(samples, i)
+		if j-i >= 2 {
 			pick, pickEq, best := -1, math.Inf(1), math.Inf(1)
 			for k := i; k < j; k++ {
 				ps.forward(n, &samples[k].Pos)

@@ -87,9 +87,10 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 	net := from.Widen(from.Inputs) // a copy, without the networks beside it
 	res := Result{Last: net, Best: net.Widen(net.Inputs), Start: Measure(net, val)}
 	res.BestMetrics = res.Start
-	res.BestRank, _ = RankError(net, cfg.Rank)
+	rank, groups := RankError(net, cfg.Rank)
+	res.BestRank = rank
 	fmt.Fprintf(cfg.Log, "fit: %d training and %d validation positions, %d inputs, %d hidden\n", len(train), len(val), net.Inputs, net.Hidden)
-	fmt.Fprintf(cfg.Log, "epoch 0 (start)  %s%s%s\n", res.Start, ranked(cfg.Rank, net), judged(cfg.Judge, net))
+	fmt.Fprintf(cfg.Log, "epoch 0 (start)  %s%s%s\n", res.Start, ranked(rank, groups), judged(cfg.Judge, net))
 	if err := checkpoint(cfg.Dir, "best.bin", net); err != nil {
 		return res, err
 	}
@@ -122,10 +123,7 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 			batch = batch[:0]
 			for ; u < len(order) && len(batch) < cfg.Batch; u++ {
 				i := order[u]
-				batch = append(batch, train[i])
-				for i++; i < len(train) && train[i].Group >= 0 && train[i].Group == train[i-1].Group; i++ {
-					batch = append(batch, train[i])
-				}
+				batch = append(batch, train[i:unitEnd(train, i)]...)
 			}
 			l, err := t.Step(batch)
 			if err != nil {
@@ -137,8 +135,8 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 		took := time.Since(start)
 		m := Measure(net, val)
 		mark := ""
-		rank, _ := RankError(net, cfg.Rank)
-		if len(cfg.Rank) > 0 && rank < res.BestRank || len(cfg.Rank) == 0 && m.CrossEntropy < res.BestMetrics.CrossEntropy {
+		rank, groups := RankError(net, cfg.Rank)
+		if groups > 0 && rank < res.BestRank || groups == 0 && m.CrossEntropy < res.BestMetrics.CrossEntropy {
 			res.Best, res.BestEpoch, res.BestMetrics, res.BestRank = net.Widen(net.Inputs), e, m, rank
 			mark = "  best"
 			if err := checkpoint(cfg.Dir, "best.bin", net); err != nil {
@@ -146,7 +144,7 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 			}
 		}
 		fmt.Fprintf(cfg.Log, "epoch %d/%d  rate %.2g  train CE %.5f  %s%s%s  [%d positions, %s]%s\n",
-			e, cfg.Epochs, t.Rate, lossSum/float64(max(seen, 1)), m, ranked(cfg.Rank, net), judged(cfg.Judge, net), len(train), took.Round(100*time.Millisecond), mark)
+			e, cfg.Epochs, t.Rate, lossSum/float64(max(seen, 1)), m, ranked(rank, groups), judged(cfg.Judge, net), len(train), took.Round(100*time.Millisecond), mark)
 		if err := checkpoint(cfg.Dir, fmt.Sprintf("epoch-%d.bin", e), net); err != nil {
 			return res, err
 		}
@@ -161,12 +159,22 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 // unit of training: a teacher's position alone, or a group of candidates
 // whole (one after the other in the samples), which a step takes together.
 func units(samples []Sample, out []int) []int {
-	for i := range samples {
-		if i == 0 || samples[i].Group < 0 || samples[i].Group != samples[i-1].Group {
-			out = append(out, i)
-		}
+	for i := 0; i < len(samples); i = unitEnd(samples, i) {
+		out = append(out, i)
 	}
 	return out
+}
+
+// unitEnd returns the end of the unit that starts at samples[i]: i+1 for
+// a teacher's position, past the last of its group for a candidate.
+func unitEnd(samples []Sample, i int) int {
+	j := i + 1
+	if samples[i].Group >= 0 {
+		for j < len(samples) && samples[j].Group == samples[i].Group {
+			j++
+		}
+	}
+	return j
 }
 
 // String gives the validation figures as Fit logs them.
@@ -176,12 +184,11 @@ func (m Metrics) String() string {
 
 // ranked is the rank error on held-back groups for the log line, empty
 // without them.
-func ranked(rank []Sample, n *ai.Net) string {
-	if len(rank) == 0 {
+func ranked(rank float64, groups int) string {
+	if groups == 0 {
 		return ""
 	}
-	e, groups := RankError(n, rank)
-	return fmt.Sprintf("  rank %.3f (%d rolls)", e, groups)
+	return fmt.Sprintf("  rank %.3f (%d rolls)", rank, groups)
 }
 
 // judged is the judge's figure for the log line, empty without a judge.

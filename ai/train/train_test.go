@@ -287,9 +287,21 @@ func TestGradient(t *testing.T) {
 	}
 	var ps pass
 	ps.forward(net, &batch[0].Pos)
+	if checks := checkGradient(t, tr, loss, int(ps.rows[2])*net.Hidden+1); checks < 12 {
+		t.Fatalf("%d checks", checks)
+	}
+}
+
+// checkGradient compares the trainer's gradients, as its last step left
+// them, with finite differences of loss, at the first, middle and last
+// weight of each of the network's arrays and at extra (where it is within
+// the array). It returns the number of weights checked.
+func checkGradient(t *testing.T, tr *Trainer, loss func() float64, extra ...int) int {
+	t.Helper()
+	net := tr.Net
 	checks := 0
 	for k, w := range [][]float32{net.W1, net.B1, net.W2, net.B2} {
-		for _, i := range []int{0, len(w) / 2, len(w) - 1, int(ps.rows[2])*net.Hidden + 1} {
+		for _, i := range append([]int{0, len(w) / 2, len(w) - 1}, extra...) {
 			if i >= len(w) {
 				continue
 			}
@@ -304,15 +316,10 @@ func TestGradient(t *testing.T) {
 			if got := float64(tr.grad[k][i]); math.Abs(got-num) > 2e-5+1e-3*math.Abs(num) {
 				t.Errorf("weights %d, %d: gradient %v, finite difference %v", k, i, got, num)
 			}
-			if k == 0 && i > 0 {
-				t.Logf("a weight of the first layer: gradient %.6f, finite difference %.6f", tr.grad[k][i], num)
-			}
 			checks++
 		}
 	}
-	if checks < 12 {
-		t.Fatalf("%d checks", checks)
-	}
+	return checks
 }
 
 // TestAnchor: with the anchor, steps that move the values of positions
@@ -362,5 +369,30 @@ func TestAnchor(t *testing.T) {
 	free, held := fit(0), fit(100)
 	if !(held < free) || free == 0 {
 		t.Errorf("drift from the anchor's differences: %v with it, %v without", held, free)
+	}
+}
+
+// TestWidenHidden: the widened network has the hidden units asked for and
+// evaluates every position as the original does, until it is trained.
+func TestWidenHidden(t *testing.T) {
+	s, err := ReadPart("testdata/teacher-0001.tsv.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := shipped(t)
+	wide := WidenHidden(net, net.Hidden+32, 3)
+	if wide.Hidden != net.Hidden+32 || len(wide.W1) != wide.Inputs*wide.Hidden || len(wide.W2) != ai.NumOutputs*wide.Hidden {
+		t.Fatalf("widened to %d hidden, %d and %d weights", wide.Hidden, len(wide.W1), len(wide.W2))
+	}
+	before, after := Measure(net, s), Measure(wide, s)
+	if math.Abs(before.CrossEntropy-after.CrossEntropy) > 1e-6 || math.Abs(before.EquityError-after.EquityError) > 1e-6 {
+		t.Errorf("widened: %s, before: %s", after, before)
+	}
+	tr := NewTrainer(wide, 1e-3)
+	if _, err := tr.Step(Select(s, ContactPhase)[:32]); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(wide.W2[net.Hidden:wide.Hidden], make([]float32, 32)) {
+		t.Error("a step left the new units without a part")
 	}
 }

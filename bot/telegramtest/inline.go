@@ -68,11 +68,7 @@ func (s *Server) PostInline(from User, query string, r InlineResult) int {
 // TapInline presses a button of a message posted through inline mode and
 // returns the callback query's id.
 func (s *Server) TapInline(from User, messageID int, data string) string {
-	s.mu.Lock()
-	m := s.messages[messageID]
-	s.nextQuery++
-	qid := "q" + strconv.Itoa(s.nextQuery)
-	s.mu.Unlock()
+	m, qid := s.newQuery(messageID)
 	inlineID := ""
 	if m != nil {
 		inlineID = m.InlineID

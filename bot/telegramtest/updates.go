@@ -99,11 +99,7 @@ func textMessage(from User, chat Chat, text string) map[string]any {
 // Tap presses an inline button of a message and returns the callback
 // query's id, to wait for its answer.
 func (s *Server) Tap(from User, messageID int, data string) string {
-	s.mu.Lock()
-	m := s.messages[messageID]
-	s.nextQuery++
-	qid := "q" + strconv.Itoa(s.nextQuery)
-	s.mu.Unlock()
+	m, qid := s.newQuery(messageID)
 	chat := Chat{ID: from.ID, Type: "private"}
 	var msg map[string]any
 	if m != nil {
@@ -117,6 +113,15 @@ func (s *Server) Tap(from User, messageID int, data string) string {
 		"id": qid, "from": from, "message": msg, "chat_instance": "ci", "data": data,
 	})
 	return qid
+}
+
+// newQuery returns the message a tap presses (nil when there is none)
+// and a new callback query's id.
+func (s *Server) newQuery(messageID int) (*Message, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextQuery++
+	return s.messages[messageID], "q" + strconv.Itoa(s.nextQuery)
 }
 
 // WaitAnswer waits for the bot's answer to a callback query.
