@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 
 	"nardi/ai"
+	"nardi/ai/train"
 	"nardi/rules"
 )
 
@@ -114,6 +116,9 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "short", "short or long nardi")
 	seed := fs.Uint64("seed", 1, "seed of the dice")
 	workers := fs.Int("workers", 2, "games played at once")
+	netA := fs.String("net-a", "", "long nardi: player A's network file (default: the shipped one)")
+	netB := fs.String("net-b", "", "long nardi: player B's network file (default: the shipped one)")
+	duplicate := fs.Bool("duplicate", false, "deal each game's dice twice, A in one seat and then in the other (a surer result)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -122,8 +127,11 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi selfplay:", err)
 		return 2
 	}
-	load := func(name string) (ai.Chooser, error) {
+	load := func(name, netPath string) (ai.Chooser, error) {
 		if v != rules.Long {
+			if netPath != "" {
+				return nil, errors.New("--net-a and --net-b are for long nardi")
+			}
 			return loadPlayer(name, *rulesName, rules.OinMars)
 		}
 		switch name {
@@ -133,14 +141,25 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return ai.LongRandom{}, nil
 		}
 		level, err := ai.ParseLevel(name)
-		return ai.LongPlayer{Level: level}, err
+		if err != nil || netPath == "" {
+			return ai.LongPlayer{Level: level}, err
+		}
+		net, err := train.ReadNet(netPath)
+		if err == nil && net.Inputs != ai.LongInputs {
+			err = fmt.Errorf("%s has %d inputs: not a long nardi network", netPath, net.Inputs)
+		}
+		return ai.LongPlayer{Level: level, Net: net}, err
 	}
-	pa, err := load(*a)
+	pa, err := load(*a, *netA)
 	if err == nil {
 		var pb ai.Chooser
-		pb, err = load(*b)
+		pb, err = load(*b, *netB)
 		if err == nil {
-			r := ai.SelfPlay(v, rules.OinMars, pa, pb, *games, *seed, *workers)
+			play := ai.SelfPlay
+			if *duplicate {
+				play = ai.SelfPlayDuplicate
+			}
+			r := play(v, rules.OinMars, pa, pb, *games, *seed, *workers)
 			kind := v.Name()
 			if v != rules.Long {
 				kind += ", " + *rulesName + " rules" // long nardi has one rule set

@@ -32,10 +32,14 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "candidates" {
 		return teachCandidates(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "long-data" {
+		return teachLongData(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("teach", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data := fs.String("data", "ai/train/data", "the dataset's folder (teacher-KKKK.tsv.gz parts)")
 	race := fs.Bool("race", false, "teach the race network (positions without contact) instead of the main one (with contact)")
+	variant := variantFlag(fs)
 	from := fs.String("from", "", "start from this network (default ai/weights/net.bin, with --race ai/weights/race.bin)")
 	beside := fs.String("beside", "", "the other phase's network, beside which --judge plays (default ai/weights/race.bin, with --race ai/weights/net.bin)")
 	out := fs.String("out", "", "write the best network by validation here at the end (also when stopped)")
@@ -68,7 +72,21 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg.CandidateCE = candCE
 	phase := train.ContactPhase
 	defFrom, defBeside := "ai/weights/net.bin", "ai/weights/race.bin"
-	if *race {
+	listParts, listCands := train.ListParts, train.ListCandidates
+	switch v, err := rules.ParseVariant(*variant); {
+	case err != nil:
+		fmt.Fprintln(stderr, "nardi teach:", err)
+		return 2
+	case v == rules.Long:
+		phase, defFrom = train.LongPhase, "ai/weights/long.bin"
+		listParts, listCands = train.ListLongParts, train.ListLongCandidates
+		if *data == fs.Lookup("data").DefValue {
+			*data = "ai/train/data/long"
+		}
+		if *cands == "" {
+			*cands = *data
+		}
+	case *race:
 		phase, defFrom, defBeside = train.RacePhase, defBeside, defFrom
 	}
 	fail := func(err error) int {
@@ -90,7 +108,7 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
-	parts, err := train.ListParts(*data)
+	parts, err := listParts(*data)
 	if err != nil {
 		return fail(err)
 	}
@@ -100,7 +118,7 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *cands == "" {
 		*cands = filepath.Join(*data, "cand")
 	}
-	candParts, err := train.ListCandidates(*cands)
+	candParts, err := listCands(*cands)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fail(err)
 	}
@@ -133,11 +151,11 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			seen[p.Path] = true
 		}
 		cfg.More = func() ([]train.Sample, error) {
-			all, err := train.ListParts(*data)
+			all, err := listParts(*data)
 			if err != nil {
 				return nil, err
 			}
-			more, err := train.ListCandidates(*cands)
+			more, err := listCands(*cands)
 			if err != nil && !errors.Is(err, os.ErrNotExist) {
 				return nil, err
 			}

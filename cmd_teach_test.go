@@ -49,3 +49,43 @@ func TestTeachCommand(t *testing.T) {
 		t.Error("a missing dataset taught")
 	}
 }
+
+// TestTeachLong makes two small parts of long nardi's data (part 10 held
+// back), teaches the long nardi network an epoch on them, and plays the
+// result against the shipped network: the parts, the figures and the
+// network are there; a short network is refused as the labeller.
+func TestTeachLong(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "long")
+	var stdout, stderr bytes.Buffer
+	gen := []string{"teach", "long-data", "--from", "9", "--to", "10", "--positions", "8", "--depth", "1", "--out", data, "--workers", "2"}
+	if code := run(gen, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("long-data: exit %d: %s", code, stderr.String())
+	}
+	for _, f := range []string{"long-0009.tsv.gz", "longcand-0009.tsv.gz", "long-0010.tsv.gz", "longcand-0010.tsv.gz"} {
+		if _, err := os.Stat(filepath.Join(data, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	out := filepath.Join(dir, "long.bin")
+	stdout.Reset()
+	args := []string{"teach", "--variant", "long", "--data", data, "--dir", filepath.Join(dir, "ck"), "--out", out, "--epochs", "1", "--batch", "16", "--list", "0.5"}
+	if code := run(args, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("teach: exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"the long nardi network", "2 parts to train on, 1 held back", "epoch 1/1", "rank ", "best epoch"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("no %q in:\n%s", want, stdout.String())
+		}
+	}
+	stdout.Reset()
+	if code := run([]string{"selfplay", "--variant", "long", "--games", "2", "--a", "easy", "--net-a", out, "--b", "easy", "--duplicate"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("selfplay: exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "2 games (long)") {
+		t.Errorf("selfplay printed %q", stdout.String())
+	}
+	if code := run([]string{"teach", "long-data", "--net", "ai/weights/net.bin", "--out", data}, nil, &stdout, &stderr); code == 0 {
+		t.Error("a short nardi network labelled long nardi")
+	}
+}

@@ -9,9 +9,14 @@ import "nardi/rules"
 // Features appends to rows and vals the network's non-zero inputs for p,
 // the player on roll (input index and value, each input at most once), as
 // the network reads them when it evaluates p, and returns the two slices.
+// A network of LongInputs inputs reads p as a long nardi position.
 func (n *Net) Features(p *rules.Position, rows []int32, vals []float32) ([]int32, []float32) {
 	var f features
-	n.encode(&f, p)
+	if n.Inputs == LongInputs {
+		f.encodeLong(p)
+	} else {
+		n.encode(&f, p)
+	}
 	return append(rows, f.rows[:f.n]...), append(vals, f.vals[:f.n]...)
 }
 

@@ -192,15 +192,20 @@ type LongPlayer struct {
 	Level Level
 	// Cube is the match score it plays for (the zero value: a money game).
 	Cube CubeState
+	// Net is the long nardi network it plays with (nil: the shipped one).
+	Net *Net
 }
 
 // Choose returns the play the level makes with the roll in p (first: the
 // mover's first turn), and the position it leads to; ok is false when
 // nothing can be played.
 func (pl LongPlayer) Choose(p rules.Position, d rules.Dice, first bool, seed uint64) (play rules.Play, result rules.Position, ok bool) {
-	net, err := ShippedLongNet()
-	if err != nil {
-		panic("ai: the shipped long nardi network: " + err.Error())
+	net := pl.Net
+	if net == nil {
+		var err error
+		if net, err = ShippedLongNet(); err != nil {
+			panic("ai: the shipped long nardi network: " + err.Error())
+		}
 	}
 	return NewLongEvaluator(net).ForCube(pl.Cube).Choose(p, d, first, pl.Level, seed)
 }

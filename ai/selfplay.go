@@ -104,3 +104,41 @@ func summarize(points []int) MatchResult {
 	}
 	return r
 }
+
+// SelfPlayDuplicate is SelfPlay with the dice dealt twice: games 2k and
+// 2k+1 use the same dice (seed+k), A in the first seat and then B, so the
+// luck of the dice falls on both players alike and the result is surer
+// for the same number of games. Its confidence interval is reckoned on
+// the pairs, which are not independent games.
+func SelfPlayDuplicate(v rules.Variant, s rules.Scoring, a, b Chooser, games int, seed uint64, workers int) MatchResult {
+	pairs := (games + 1) / 2
+	points := make([]int, 2*pairs)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < max(1, workers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(points) {
+					return
+				}
+				if i%2 == 0 {
+					points[i] = PlayGame(v, s, a, b, seed+uint64(i/2))
+				} else {
+					points[i] = -PlayGame(v, s, b, a, seed+uint64(i/2))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	r := summarize(points)
+	sums := make([]int, pairs)
+	for k := range sums {
+		sums[k] = points[2*k] + points[2*k+1]
+	}
+	pr := summarize(sums)
+	r.Low, r.Hi = r.Mean+(pr.Low-pr.Mean)/2, r.Mean+(pr.Hi-pr.Mean)/2
+	return r
+}

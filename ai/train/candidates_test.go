@@ -114,10 +114,10 @@ func TestReadCandidates(t *testing.T) {
 	if err != nil || teacher[0].Group != -1 {
 		t.Errorf("a teacher's position's group %d, %v", teacher[0].Group, err)
 	}
-	if _, err := parseSample("4HPwATDgc/ABMA\t1\t1\t1\t1\t1\tx", labelScale); err == nil {
+	if _, err := parseSample("4HPwATDgc/ABMA\t1\t1\t1\t1\t1\tx", labelScale, rules.Short); err == nil {
 		t.Error("a malformed group was read")
 	}
-	if _, err := parseSample("4HPwATDgc/ABMA\t1001\t1\t1\t1\t1\t0", 1000); err == nil {
+	if _, err := parseSample("4HPwATDgc/ABMA\t1001\t1\t1\t1\t1\t0", 1000, rules.Short); err == nil {
 		t.Error("a chance above one was read")
 	}
 }

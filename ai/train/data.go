@@ -44,7 +44,8 @@ const labelScale = 65535
 
 // ReadPart reads one part of the dataset, a gzip-ed file of lines
 // "POSID<TAB>w<TAB>wg<TAB>wbg<TAB>lg<TAB>lbg" (chances ×65535; lines
-// starting with # are comments).
+// starting with # are comments). Long nardi's parts (long-, longcand-)
+// hold long nardi positions.
 func ReadPart(path string) ([]Sample, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -55,11 +56,20 @@ func ReadPart(path string) ([]Sample, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read part %s: %w", path, err)
 	}
-	out, err := readSamples(zr)
+	name := filepath.Base(path)
+	v := rules.Short
+	if strings.HasPrefix(name, longPrefix) || strings.HasPrefix(name, longCandidatePrefix) {
+		v = rules.Long
+	}
+	out, err := readSamples(zr, v)
 	if err != nil {
 		return nil, fmt.Errorf("read part %s: %w", path, err)
 	}
-	if k, ok := partNumber(filepath.Base(path), candidatePrefix); ok {
+	k, ok := partNumber(name, candidatePrefix)
+	if !ok {
+		k, ok = partNumber(name, longCandidatePrefix)
+	}
+	if ok {
 		for i := range out {
 			if out[i].Group >= 0 {
 				out[i].Group += int32(k) * groupsPerPart
@@ -69,8 +79,8 @@ func ReadPart(path string) ([]Sample, error) {
 	return out, nil
 }
 
-// readSamples reads the lines of a part, uncompressed.
-func readSamples(r io.Reader) ([]Sample, error) {
+// readSamples reads the lines of a part of the variant, uncompressed.
+func readSamples(r io.Reader, v rules.Variant) ([]Sample, error) {
 	var out []Sample
 	scale := float32(labelScale)
 	sc := bufio.NewScanner(r)
@@ -89,7 +99,7 @@ func readSamples(r io.Reader) ([]Sample, error) {
 		if text == "" {
 			continue
 		}
-		s, err := parseSample(text, scale)
+		s, err := parseSample(text, scale, v)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
@@ -108,7 +118,7 @@ const groupsPerPart = 100000
 // parseSample reads one line of a part: a teacher's position, or a
 // candidate with its group after the chances, each chance stored as
 // round(p × scale).
-func parseSample(line string, scale float32) (Sample, error) {
+func parseSample(line string, scale float32, v rules.Variant) (Sample, error) {
 	s := Sample{Group: -1}
 	fields := strings.Split(line, "\t")
 	switch len(fields) {
@@ -122,7 +132,7 @@ func parseSample(line string, scale float32) (Sample, error) {
 	default:
 		return s, fmt.Errorf("%d fields, want %d or %d", len(fields), 1+ai.NumOutputs, 2+ai.NumOutputs)
 	}
-	p, err := rules.ParsePositionID(fields[0])
+	p, err := rules.ParsePositionIDFor(v, fields[0])
 	if err != nil {
 		return s, err
 	}
@@ -241,12 +251,17 @@ const (
 	ContactPhase Phase = iota
 	// RacePhase: contact is broken.
 	RacePhase
+	// LongPhase: a long nardi position, which one network judges.
+	LongPhase
 )
 
 // String names the phase.
 func (ph Phase) String() string {
-	if ph == RacePhase {
+	switch ph {
+	case RacePhase:
 		return "race"
+	case LongPhase:
+		return "long nardi"
 	}
 	return "contact"
 }
@@ -257,8 +272,15 @@ func (ph Phase) String() string {
 // place (the slice's array is reused).
 func Select(samples []Sample, ph Phase) []Sample {
 	ev := ai.NewEvaluator(nil, rules.Standard, rules.WithKoks) // only its bear-off database is used
+	long := ai.NewLongEvaluator(nil)
 	out := samples[:0]
 	for _, s := range samples {
+		if ph == LongPhase {
+			if !long.Exact(&s.Pos) {
+				out = append(out, s)
+			}
+			continue
+		}
 		if ai.Contact(&s.Pos) != (ph == ContactPhase) {
 			continue
 		}

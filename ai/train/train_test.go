@@ -48,7 +48,7 @@ func TestReadPart(t *testing.T) {
 		"4HPwATDgc/ABM\t1\t2\t3\t4\t5",      // not a Position ID
 		"4HPwATDgc/ABMA\t1\t2\tx\t4\t5",     // not a number
 	} {
-		if _, err := readSamples(strings.NewReader("# c\n" + bad + "\n")); err == nil {
+		if _, err := readSamples(strings.NewReader("# c\n"+bad+"\n"), rules.Short); err == nil {
 			t.Errorf("%q was read", bad)
 		}
 	}

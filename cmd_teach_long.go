@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+
+	"nardi/ai"
+	"nardi/ai/train"
+)
+
+// teachLongData is "nardi teach long-data --from K1 --to K2 --out DIR":
+// long nardi's teacher parts made by its own network's deeper search
+// (train.LongPart), each part from its number alone, on --workers
+// goroutines. Parts already in DIR are kept, so a stopped run resumes.
+func teachLongData(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("teach long-data", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	netPath := fs.String("net", "ai/weights/long.bin", "the long nardi network that plays and labels")
+	first := fs.Int("from", 1, "the first part")
+	last := fs.Int("to", 100, "the last part")
+	dir := fs.String("out", "ai/train/data/long", "the parts' folder")
+	workers := fs.Int("workers", 1, "parts made at once")
+	cfg := train.DefaultLong
+	fs.IntVar(&cfg.Positions, "positions", cfg.Positions, "positions a part")
+	fs.IntVar(&cfg.Depth, "depth", cfg.Depth, "rolls ahead of the positions' labels")
+	fs.IntVar(&cfg.CandDepth, "cand-depth", cfg.CandDepth, "rolls ahead of the candidates' labels")
+	fs.IntVar(&cfg.Cands.Top, "top", cfg.Cands.Top, "the network's best plays of a roll taken as candidates")
+	fs.IntVar(&cfg.Cands.Others, "others", cfg.Cands.Others, "other plays of the roll drawn at random")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "nardi teach long-data:", err)
+		return 1
+	}
+	if *first < 0 || *last < *first || cfg.Positions < 1 || cfg.Depth < 0 || cfg.CandDepth < 0 {
+		return fail(errors.New("want 0 <= --from <= --to, --positions >= 1 and depths >= 0"))
+	}
+	net, err := train.ReadNet(*netPath)
+	if err != nil {
+		return fail(err)
+	}
+	if net.Inputs != ai.LongInputs {
+		return fail(fmt.Errorf("%s has %d inputs: not a long nardi network (%d)", *netPath, net.Inputs, ai.LongInputs))
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return fail(err)
+	}
+	done, err := train.ListLongCandidates(*dir)
+	if err != nil {
+		return fail(err)
+	}
+	have := map[int]bool{}
+	for _, p := range done {
+		have[p.Number] = true
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ev := ai.NewLongEvaluator(net)
+	parts := make(chan int)
+	var mu sync.Mutex
+	var firstErr error
+	var wg sync.WaitGroup
+	for range max(1, *workers) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range parts {
+				start := time.Now()
+				err := train.WriteLongPart(*dir, ev, k, cfg)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				if err == nil {
+					fmt.Fprintf(stdout, "%s part %d in %s\n", time.Now().Format(time.TimeOnly), k, time.Since(start).Round(time.Second))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for k := *first; k <= *last && ctx.Err() == nil; k++ {
+		if !have[k] {
+			parts <- k
+		}
+	}
+	close(parts)
+	wg.Wait()
+	if firstErr != nil {
+		return fail(firstErr)
+	}
+	fmt.Fprintf(stdout, "long nardi parts %d..%d in %s\n", *first, *last, filepath.Clean(*dir))
+	return 0
+}
