@@ -35,10 +35,12 @@ type CubeDecision struct {
 }
 
 // cubeX is the cube's efficiency in Janowski's model: how far the game is
-// from a fully live cube (1) and from a dead one (0). gnubg uses 0.68 for
-// contact; with this evaluator's chances 0.75 decides best on the judged
-// set (money: doubler 2.72 → 2.63, taker 2.40 → 1.33).
-const cubeX = 0.75
+// from a fully live cube (1) and from a dead one (0), in money games and
+// matches alike. gnubg uses 0.68 for contact; with the cube network's
+// chances and the live match cube, 0.64 decides best on the judged set
+// (doubler 1.26, taker 0.23; 0.62–0.68 all within 1.47 and 0.28; at 0.75,
+// 1.87 and 0.65).
+const cubeX = 0.64
 
 // Cube decides the cube for the player on roll in p, before the roll,
 // from the chances two rolls ahead (each of the player's rolls and each
