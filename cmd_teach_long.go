@@ -20,7 +20,8 @@ import (
 // teachLongData is "nardi teach long-data --from K1 --to K2 --out DIR":
 // long nardi's teacher parts made by its own network's deeper search
 // (train.LongPart), each part from its number alone, on --workers
-// goroutines. Parts already in DIR are kept, so a stopped run resumes.
+// goroutines. Parts already in DIR (their positions) are kept, so a
+// stopped run resumes.
 func teachLongData(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("teach long-data", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -55,7 +56,7 @@ func teachLongData(args []string, stdout, stderr io.Writer) int {
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		return fail(err)
 	}
-	done, err := train.ListLongCandidates(*dir)
+	done, err := train.ListLongParts(*dir)
 	if err != nil {
 		return fail(err)
 	}

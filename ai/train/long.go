@@ -146,17 +146,20 @@ func ListLongParts(dir string) ([]Part, error) { return listParts(dir, longPrefi
 func ListLongCandidates(dir string) ([]Part, error) { return listParts(dir, longCandidatePrefix) }
 
 // WriteLongPart makes part number part (LongPart) and writes its two
-// files into dir, each under a temporary name renamed when whole, so that
-// a part on disk is always complete.
+// files into dir, each under a temporary name renamed when whole, the
+// positions last: a part whose positions are on disk is complete. (The
+// candidates' draws come from the part's generator too, so a part depends
+// on cfg.Cands as well as on its number and the network.)
 func WriteLongPart(dir string, ev *ai.LongEvaluator, part int, cfg LongConfig) error {
 	positions, cands := LongPart(ev, part, cfg)
-	head := fmt.Sprintf("long nardi, part %d: %d positions, labelled %d rolls ahead by the network", part, len(positions), cfg.Depth)
-	if err := writeLongFile(dir, fmt.Sprintf("%s%04d.tsv.gz", longPrefix, part), head, positions); err != nil {
+	head := fmt.Sprintf("long nardi, part %d: candidates of %d positions' rolls (%d best, %d others), labelled %d roll(s) ahead",
+		part, len(positions), cfg.Cands.Top, cfg.Cands.Others, cfg.CandDepth)
+	if err := writeLongFile(dir, fmt.Sprintf("%s%04d.tsv.gz", longCandidatePrefix, part), head, cands); err != nil {
 		return err
 	}
-	head = fmt.Sprintf("long nardi, part %d: candidates of %d positions' rolls (%d best, %d others), labelled %d roll(s) ahead",
-		part, len(positions), cfg.Cands.Top, cfg.Cands.Others, cfg.CandDepth)
-	return writeLongFile(dir, fmt.Sprintf("%s%04d.tsv.gz", longCandidatePrefix, part), head, cands)
+	head = fmt.Sprintf("long nardi, part %d: %d positions, labelled %d rolls ahead by the network (candidates: %d best, %d others)",
+		part, len(positions), cfg.Depth, cfg.Cands.Top, cfg.Cands.Others)
+	return writeLongFile(dir, fmt.Sprintf("%s%04d.tsv.gz", longPrefix, part), head, positions)
 }
 
 // longScale is the stored value of a chance of 1 in long nardi's parts.
