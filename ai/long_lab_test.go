@@ -9,7 +9,8 @@ import (
 
 // TestRollProbs: no roll ahead is the evaluator's own chances; one roll
 // ahead has the equity the searches reckon one roll on (onRoll1, a sum of
-// equities, where RollProbs sums chances); two rolls ahead are chances
+// equities, where RollProbs sums chances), except in a position the
+// bear-off database knows, which it reads at any depth; two rolls ahead are chances
 // (each between 0 and 1, a mars no likelier than a win), and they differ
 // from the network's own, as a search's values do.
 func TestRollProbs(t *testing.T) {
@@ -29,6 +30,13 @@ func TestRollProbs(t *testing.T) {
 			t.Fatalf("position %d: depth 0 %v, the evaluator %v", i, got, want)
 		}
 		one := e.RollProbs(p, 1)
+		if e.Exact(&p) {
+			// read from the bear-off database at any depth
+			if one != e.Evaluate(p) {
+				t.Fatalf("position %d (%s), exact: one roll ahead %v, the database %v", i, p.PositionID(), one, e.Evaluate(p))
+			}
+			continue
+		}
 		if eq, want := one.Equity(rules.OinMars), e.onRoll1(&p, &s); math.Abs(eq-want) > 1e-5 {
 			t.Fatalf("position %d (%s): one roll ahead %.6f, onRoll1 %.6f", i, p.PositionID(), eq, want)
 		}
