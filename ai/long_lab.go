@@ -36,31 +36,18 @@ func (e *LongEvaluator) rollProbs(p *rules.Position, depth int, s *longScratch) 
 		return e.probs(p, s)
 	}
 	var g rules.LongGenerator
-	var sum [NumOutputs]float64
-	for _, roll := range rules.Rolls {
-		_, results := g.Plays(*p, roll.Dice, longFirst(&p.Mine))
-		var q Probs
-		switch {
-		case len(results) == 0:
+	return overRolls(func(d rules.Dice) Probs {
+		_, results := g.Plays(*p, d, longFirst(&p.Mine))
+		if len(results) == 0 {
 			opp := p.Swap()
-			q = e.rollProbs(&opp, depth-1, s).flip()
-		default:
-			_, at := e.best0(results, s)
-			r := results[at]
-			if r.Won() {
-				q = Probs(outcome(rules.Long.Value(r, rules.OinMars)))
-				break
-			}
-			opp := r.Swap()
-			q = e.rollProbs(&opp, depth-1, s).flip()
+			return e.rollProbs(&opp, depth-1, s).flip()
 		}
-		for o := range sum {
-			sum[o] += float64(roll.Weight) * float64(q[o])
+		_, at := e.best0(results, s)
+		r := results[at]
+		if r.Won() {
+			return Probs(outcome(rules.Long.Value(r, rules.OinMars)))
 		}
-	}
-	var out Probs
-	for o := range out {
-		out[o] = float32(sum[o] / 36)
-	}
-	return out
+		opp := r.Swap()
+		return e.rollProbs(&opp, depth-1, s).flip()
+	})
 }

@@ -62,22 +62,7 @@ type MatchResult struct {
 // number of workers.
 func SelfPlay(v rules.Variant, s rules.Scoring, a, b Chooser, games int, seed uint64, workers int) MatchResult {
 	points := make([]int, games)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < max(1, workers); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= games {
-					return
-				}
-				points[i] = PlayGame(v, s, a, b, seed+uint64(i))
-			}
-		}()
-	}
-	wg.Wait()
+	playAll(points, workers, func(i int) int { return PlayGame(v, s, a, b, seed+uint64(i)) })
 	return summarize(points)
 }
 
@@ -113,6 +98,25 @@ func summarize(points []int) MatchResult {
 func SelfPlayDuplicate(v rules.Variant, s rules.Scoring, a, b Chooser, games int, seed uint64, workers int) MatchResult {
 	pairs := (games + 1) / 2
 	points := make([]int, 2*pairs)
+	playAll(points, workers, func(i int) int {
+		if i%2 == 0 {
+			return PlayGame(v, s, a, b, seed+uint64(i/2))
+		}
+		return -PlayGame(v, s, b, a, seed+uint64(i/2))
+	})
+	r := summarize(points)
+	sums := make([]int, pairs)
+	for k := range sums {
+		sums[k] = points[2*k] + points[2*k+1]
+	}
+	pr := summarize(sums)
+	r.Low, r.Hi = r.Mean+(pr.Low-pr.Mean)/2, r.Mean+(pr.Hi-pr.Mean)/2
+	return r
+}
+
+// playAll fills points[i] with game(i) for every i, on workers goroutines
+// taking the games in turn.
+func playAll(points []int, workers int, game func(i int) int) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < max(1, workers); w++ {
@@ -124,21 +128,9 @@ func SelfPlayDuplicate(v rules.Variant, s rules.Scoring, a, b Chooser, games int
 				if i >= len(points) {
 					return
 				}
-				if i%2 == 0 {
-					points[i] = PlayGame(v, s, a, b, seed+uint64(i/2))
-				} else {
-					points[i] = -PlayGame(v, s, b, a, seed+uint64(i/2))
-				}
+				points[i] = game(i)
 			}
 		}()
 	}
 	wg.Wait()
-	r := summarize(points)
-	sums := make([]int, pairs)
-	for k := range sums {
-		sums[k] = points[2*k] + points[2*k+1]
-	}
-	pr := summarize(sums)
-	r.Low, r.Hi = r.Mean+(pr.Low-pr.Mean)/2, r.Mean+(pr.Hi-pr.Mean)/2
-	return r
 }
