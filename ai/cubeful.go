@@ -37,9 +37,9 @@ type CubeDecision struct {
 // cubeX is the cube's efficiency in Janowski's model: how far the game is
 // from a fully live cube (1) and from a dead one (0), in money games and
 // matches alike. gnubg uses 0.68 for contact; with the cube network's
-// chances and the live match cube, 0.64 decides best on the judged set
-// (doubler 1.26, taker 0.23; 0.62–0.68 all within 1.47 and 0.28; at 0.75,
-// 1.87 and 0.65).
+// chances, the live match cube and the live equity rising beyond the cash
+// points, 0.64 decides best on the judged set (doubler 0.72, taker 0.23;
+// 0.62–0.68 all within 0.93 and 0.28; at 0.56 and 0.76, 1.45 and 1.50).
 const cubeX = 0.64
 
 // Cube decides the cube for the player on roll in p, before the roll,
@@ -187,22 +187,42 @@ func moneyCube(pr Probs, cs CubeState, scoring rules.Scoring) CubeDecision {
 // wins with chance p, w points on average when winning and l when losing,
 // the cube centred (owner -1), theirs (0) or the opponent's (1): a blend,
 // by the cube's efficiency, of the cubeless equity and the equity with a
-// fully live cube, which is linear in p between the points where either
-// side cashes (Janowski, "Take-points in money games", 1993).
+// fully live cube (Janowski, "Take-points in money games", 1993). The
+// live equity is linear in p between the points where either side cashes
+// (−1 and +1 there); beyond them the game is played on for mars, the
+// equity rising on to w at p = 1 (falling to −l at p = 0): a position too
+// good to double is worth more than a cash.
 func janowski(p, w, l float64, owner int) float64 {
 	tp := (l - 0.5) / (w + l + 0.5) // below it the opponent cashes
 	cp := (l + 1) / (w + l + 0.5)   // above it the player cashes
-	var live float64
-	switch owner {
-	case -1:
-		live = math.Max(-1, math.Min(1, -1+2*(p-tp)/(cp-tp)))
-	case 0:
-		live = math.Min(1, -l+(1+l)*p/cp)
-	default:
-		live = math.Max(-1, -1+(w+1)*(p-tp)/(1-tp))
+	lowP, lowV, highP, highV := tp, -1.0, cp, 1.0
+	if owner == 0 {
+		lowP, lowV = 0, -l // the opponent cannot cash
 	}
-	dead := p*w - (1-p)*l
-	return (1-cubeX)*dead + cubeX*live
+	if owner == 1 {
+		highP, highV = 1, w // the player cannot cash
+	}
+	return (1-cubeX)*(p*w-(1-p)*l) + cubeX*liveLine(p, lowP, highP, -l, lowV, highV, w)
+}
+
+// liveLine is the equity with a fully live cube at chance p: from lose at
+// p = 0 to lowV at lowP, where the other side cashes, to highV at highP,
+// where the side cashes, to win at p = 1, linear in between.
+func liveLine(p, lowP, highP, lose, lowV, highV, win float64) float64 {
+	switch {
+	case p <= lowP:
+		if lowP < 1e-9 {
+			return lowV
+		}
+		return lose + (lowV-lose)*p/lowP
+	case p >= highP:
+		if highP > 1-1e-9 {
+			return highV
+		}
+		return highV + (win-highV)*(p-highP)/(1-highP)
+	default:
+		return lowV + (highV-lowV)*(p-lowP)/(highP-lowP)
+	}
 }
 
 // probs1 returns the mover's chances after a result r (the opponent to

@@ -99,7 +99,8 @@ func met(a, b int, postCrawford bool) float64 {
 // gnubg writes them, normalised so that a pass is +1 and a loss of the
 // cube's points −1. On the judged set this took the match decisions from
 // doubler 2.29, taker 0.93 (Janowski's money formulas on normalised match
-// equities) to 1.38, 0.15.
+// equities) to 1.38, 0.15, and with the live equity rising beyond the
+// cash points (too good to double) to 0.80, 0.15.
 func matchCube(pr Probs, cs CubeState) CubeDecision {
 	a, b := cs.MatchLength-cs.Score[0], cs.MatchLength-cs.Score[1]
 	me := matchSide{away: a, oppAway: b, post: !cs.Crawford && (a == 1 || b == 1)}

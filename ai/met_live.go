@@ -7,7 +7,8 @@ package ai
 // taker then owns the cube at 2k and cashes at its own cash point, one
 // less the doubler's take point at 2k), down from the level where the cube
 // is dead for the taker; the equities with a live cube are linear in the
-// chance of winning between the points where either side cashes, and the
+// chance of winning between the points where either side cashes (and
+// beyond them on to the game's values at 0 and 1: liveLine), and the
 // cube's efficiency blends them with the dead cube's, as Janowski's money
 // formulas do.
 
@@ -80,14 +81,5 @@ func (s *matchSide) equity(p float64, k, owner int) float64 {
 		o := s.other()
 		highP, highV = 1-o.takePoint(k), s.mwc(s.away-k, s.oppAway)
 	}
-	var live float64
-	switch {
-	case p <= lowP:
-		live = lowV
-	case p >= highP:
-		live = highV
-	default:
-		live = lowV + (highV-lowV)*(p-lowP)/(highP-lowP)
-	}
-	return cubeX*live + (1-cubeX)*dead
+	return cubeX*liveLine(p, lowP, highP, lose, lowV, highV, win) + (1-cubeX)*dead
 }

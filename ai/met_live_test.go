@@ -3,6 +3,8 @@ package ai
 import (
 	"math"
 	"testing"
+
+	"nardi/rules"
 )
 
 // TestMatchTakePoints checks the live match cube on scores whose answer is
@@ -40,5 +42,39 @@ func TestMatchTakePoints(t *testing.T) {
 			t.Fatalf("at %.2f: %+v after no double %.4f", p, d, prev)
 		}
 		prev = d.ND
+	}
+}
+
+// TestTooGood: a player far ahead with many mars to win is worth more
+// playing on than cashing, in a money game and in a match where the mars
+// count, so he does not double; the same chances without mars are a
+// double and a pass. Under Jacoby, with the cube centred, the mars do not
+// count, and the same chances are a cash.
+func TestTooGood(t *testing.T) {
+	var pr Probs
+	pr[OutWin], pr[OutWinMars], pr[OutLoseMars] = 0.84, 0.28, 0.05
+	plain := pr
+	plain[OutWinMars], plain[OutLoseMars] = 0, 0
+	decide := func(pr Probs, cs CubeState) CubeDecision {
+		var d CubeDecision
+		if cs.MatchLength > 0 {
+			d = matchCube(pr, cs)
+		} else {
+			d = moneyCube(pr, cs, rules.OinMars)
+		}
+		d.Take = d.DT <= d.DP
+		d.Double = d.Take && d.DT > d.ND || !d.Take && d.DP > d.ND
+		return d
+	}
+	for _, cs := range []CubeState{{Cube: 1, Owner: -1}, {Cube: 2, Owner: 0}, {MatchLength: 7, Cube: 1, Owner: -1}} {
+		if d := decide(pr, cs); d.Double || d.Take || d.ND <= 1 {
+			t.Errorf("%+v, %.0f%% mars: %+v, want too good (no double, pass)", cs, 100*pr[OutWinMars], d)
+		}
+		if d := decide(plain, cs); !d.Double || d.Take || d.ND >= 1 {
+			t.Errorf("%+v, no mars: %+v, want double, pass", cs, d)
+		}
+	}
+	if d := decide(pr, CubeState{Cube: 1, Owner: -1, Jacoby: true}); !d.Double || d.Take {
+		t.Errorf("Jacoby: %+v, want double, pass", d)
 	}
 }
