@@ -173,22 +173,24 @@ func (e *LongEvaluator) ahead(r *rules.Position, depth int, s *longScratch) floa
 }
 
 // longStyles are the levels in long nardi: easy and medium as in short
-// nardi; hard one roll ahead on more candidates (a long nardi search is
-// cheap one roll deep and dear two deep: its doubles have many plays),
-// master two rolls ahead on the best three.
+// nardi; hard one roll ahead on the best 16 within 0.30, then two rolls
+// ahead on the best 2 within 0.08 (a long nardi search is cheap one roll
+// deep and dear two deep: its doubles have many plays); master two rolls
+// ahead on more of them.
 var longStyles = map[Level]style{
 	Easy:     styles[Easy],
 	Medium:   styles[Medium],
-	Hard:     {deep: true, keep1: 16, window1: 0.30},
-	Master:   {deep: true, keep1: 16, window1: 0.30, keep2: 3, window2: 0.10},
+	Hard:     {deep: true, keep1: 16, window1: 0.30, keep2: 2, window2: 0.08},
+	Master:   {deep: true, keep1: 16, window1: 0.30, keep2: 6, window2: 0.20},
 	NetAlone: styles[NetAlone],
 }
 
 // LongPlayer plays long nardi with the shipped long nardi network: easy
 // and medium make the deterministic, evaluator-guided mistakes of short
-// nardi's levels; hard looks one roll ahead on the best candidates, master
-// two. It never makes an illegal play, nor one that loses more than the
-// level allows.
+// nardi's levels; hard and master look one roll ahead on the best
+// candidates, then two on the best few of those (master on more). It
+// never makes an illegal play, nor one that loses more than the level
+// allows.
 type LongPlayer struct {
 	Level Level
 	// Cube is the match score it plays for (the zero value: a money game).
@@ -238,7 +240,7 @@ func (e *LongEvaluator) Choose(p rules.Position, d rules.Dice, first bool, level
 	for k := range cs {
 		cs[k].eq = e.ahead(&results[cs[k].i], 1, &s)
 	}
-	if level == Master {
+	if st.keep2 > 0 {
 		cs = filter(cs, st.keep2, st.window2)
 		for k := range cs {
 			cs[k].eq = e.ahead(&results[cs[k].i], 2, &s)
