@@ -32,6 +32,9 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "candidates" {
 		return teachCandidates(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "plays" {
+		return teachPlays(args[1:], stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "long-data" {
 		return teachLongData(args[1:], stdout, stderr)
 	}
@@ -457,5 +460,54 @@ func teachCandidates(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "part %d: %d groups, %d candidates\n", number, groups, lines)
 	}
+	return 0
+}
+
+// teachPlays is "nardi teach plays": each part of candidates in a folder
+// (cand-KKKK.tsv.gz) written again as a part of plays (plays-KKKK.tsv.gz,
+// about half the bytes; train.CompactPart), checked by reading it back;
+// with --remove, the part of candidates is then removed.
+func teachPlays(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("teach plays", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", "ai/train/data", "the teacher's parts (teacher-KKKK.tsv.gz)")
+	in := fs.String("in", "ai/train/data/cand", "the parts of candidates")
+	dir := fs.String("out", "ai/train/data/cand", "the parts of plays' folder")
+	remove := fs.Bool("remove", false, "remove each part of candidates once its part of plays is written")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	parts, err := train.ListCandidates(*in)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardi teach plays:", err)
+		return 1
+	}
+	var before, after int64
+	for _, p := range parts {
+		if !strings.HasPrefix(filepath.Base(p.Path), "cand-") {
+			continue
+		}
+		parent := filepath.Join(*data, fmt.Sprintf("teacher-%04d.tsv.gz", p.Number%10000))
+		out := filepath.Join(*dir, fmt.Sprintf("plays-%04d.tsv.gz", p.Number))
+		size, err := train.CompactPart(p.Path, parent, out)
+		if err != nil {
+			fmt.Fprintln(stderr, "nardi teach plays:", err)
+			return 1
+		}
+		st, err := os.Stat(p.Path)
+		if err != nil {
+			fmt.Fprintln(stderr, "nardi teach plays:", err)
+			return 1
+		}
+		before, after = before+st.Size(), after+size
+		if *remove {
+			if err := os.Remove(p.Path); err != nil {
+				fmt.Fprintln(stderr, "nardi teach plays:", err)
+				return 1
+			}
+		}
+		fmt.Fprintf(stdout, "part %d: %d bytes, was %d\n", p.Number, size, st.Size())
+	}
+	fmt.Fprintf(stdout, "%d bytes, were %d\n", after, before)
 	return 0
 }

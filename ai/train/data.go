@@ -45,7 +45,8 @@ const labelScale = 65535
 // ReadPart reads one part of the dataset, a gzip-ed file of lines
 // "POSID<TAB>w<TAB>wg<TAB>wbg<TAB>lg<TAB>lbg" (chances ×65535; lines
 // starting with # are comments). Long nardi's parts (long-, longcand-)
-// hold long nardi positions.
+// hold long nardi positions; a part of plays (plays-KKKK.tsv.gz) is read
+// with the teacher's part it was drawn from.
 func ReadPart(path string) ([]Sample, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -61,13 +62,20 @@ func ReadPart(path string) ([]Sample, error) {
 	if strings.HasPrefix(name, longPrefix) || strings.HasPrefix(name, longCandidatePrefix) {
 		v = rules.Long
 	}
-	out, err := readSamples(zr, v)
+	var out []Sample
+	if k, ok := partNumber(name, playsPrefix); ok {
+		out, err = readPlaysPart(zr, path, k)
+	} else {
+		out, err = readSamples(zr, v)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read part %s: %w", path, err)
 	}
-	k, ok := partNumber(name, candidatePrefix)
-	if !ok {
-		k, ok = partNumber(name, longCandidatePrefix)
+	k, ok := partNumber(name, playsPrefix)
+	for _, prefix := range []string{candidatePrefix, longCandidatePrefix} {
+		if !ok {
+			k, ok = partNumber(name, prefix)
+		}
 	}
 	if ok {
 		for i := range out {
@@ -87,12 +95,8 @@ func readSamples(r io.Reader, v rules.Variant) ([]Sample, error) {
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()
 		if c, ok := strings.CutPrefix(text, "#"); ok {
-			if _, n, ok := strings.Cut(c, "(x"); ok {
-				if n, _, ok := strings.Cut(n, ")"); ok {
-					if v, err := strconv.Atoi(n); err == nil && v > 0 && v <= labelScale {
-						scale = float32(v)
-					}
-				}
+			if s, ok := commentScale(c); ok {
+				scale = s
 			}
 			continue
 		}
@@ -181,8 +185,27 @@ func partNumber(name, prefix string) (int, bool) {
 // when whole) are not parts.
 func ListParts(dir string) ([]Part, error) { return listParts(dir, teacherPrefix) }
 
-// ListCandidates returns the parts of candidates in dir, by number.
-func ListCandidates(dir string) ([]Part, error) { return listParts(dir, candidatePrefix) }
+// ListCandidates returns the parts of candidates in dir, by number: parts
+// of candidates (cand-KKKK.tsv.gz) and of plays (plays-KKKK.tsv.gz, the
+// same told more briefly), the plays where a number has both.
+func ListCandidates(dir string) ([]Part, error) {
+	cands, err := listParts(dir, candidatePrefix)
+	if err != nil {
+		return nil, err
+	}
+	plays, err := listParts(dir, playsPrefix)
+	if err != nil {
+		return nil, err
+	}
+	out := plays
+	for _, c := range cands {
+		if !slices.ContainsFunc(plays, func(p Part) bool { return p.Number == c.Number }) {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b Part) int { return a.Number - b.Number })
+	return out, nil
+}
 
 // listParts lists the parts in dir whose names start with prefix.
 func listParts(dir, prefix string) ([]Part, error) {
