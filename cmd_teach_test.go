@@ -89,3 +89,34 @@ func TestTeachLong(t *testing.T) {
 		t.Error("a short nardi network labelled long nardi")
 	}
 }
+
+// TestTeachPlays writes a part of candidates again as a part of plays, with
+// --remove taking the candidates away once it is written; candidates drawn
+// from other positions are refused, their part kept.
+func TestTeachPlays(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"cand-0001.tsv.gz", "cand-0010.tsv.gz"} {
+		b, err := os.ReadFile(filepath.Join("ai/train/testdata/cand", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Part 10 of the slice holds positions of part 3, not those part 10's
+	// candidates were drawn from.
+	var stdout, stderr bytes.Buffer
+	args := []string{"teach", "plays", "--data", "ai/train/testdata", "--in", dir, "--out", dir, "--remove"}
+	if code := run(args, nil, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "cand-0010") {
+		t.Errorf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.HasPrefix(stdout.String(), "part 1: ") {
+		t.Errorf("printed %q", stdout.String())
+	}
+	for name, want := range map[string]bool{"plays-0001.tsv.gz": true, "cand-0001.tsv.gz": false, "cand-0010.tsv.gz": true, "plays-0010.tsv.gz": false} {
+		if _, err := os.Stat(filepath.Join(dir, name)); (err == nil) != want {
+			t.Errorf("%s: there %v, want %v", name, err == nil, want)
+		}
+	}
+}
