@@ -83,7 +83,9 @@ func TrainPruner(ctx context.Context, cfg PruneConfig) (*Net, error) {
 					if _, exact := e.exact(&o); exact {
 						continue
 					}
-					e.Net.forwardNear(&s.b, &o, &s.a)
+					// s.b holds the sums of the network that judges p (the race
+					// network's in a race, when the teacher has one).
+					e.Net.forPos(&p).forwardNear(&s.b, &o, &s.a)
 					target := s.a.out
 					(*Probs)(&target).tidy()
 					student.encode(&sf, &o)
