@@ -107,7 +107,7 @@ func TestReadCandidates(t *testing.T) {
 	if s[0].Probs[0] != 0.525 || s[1].Probs[4] != 0.006 {
 		t.Errorf("chances %v, %v: the part's scale is a thousand", s[0].Probs, s[1].Probs)
 	}
-	if got := []int32{s[0].Group, s[1].Group, s[2].Group}; got[0] != 7*groupsPerPart || got[1] != got[0] || got[2] != got[0]+1 {
+	if got := []int64{s[0].Group, s[1].Group, s[2].Group}; got[0] != 7*groupsPerPart || got[1] != got[0] || got[2] != got[0]+1 {
 		t.Errorf("groups %v", got)
 	}
 	teacher, err := ReadPart("testdata/teacher-0001.tsv.gz")
@@ -140,7 +140,7 @@ func TestRankError(t *testing.T) {
 		}
 	}
 	// Chances of a given equity for the opponent: win w, no gammons.
-	label := func(q rules.Position, w float32, g int32) Sample {
+	label := func(q rules.Position, w float32, g int64) Sample {
 		return Sample{Pos: q.Swap(), Probs: [ai.NumOutputs]float32{w, 0, 0, 0, 0}, Group: g}
 	}
 	agree := []Sample{label(results[best], 0.4, 1), label(results[worst], 0.6, 1)}

@@ -28,8 +28,9 @@ type Sample struct {
 	Pos   rules.Position
 	Probs [ai.NumOutputs]float32
 	// Group is the roll's group of a candidate (see Candidates), unique
-	// across parts once read by ReadPart; −1 for a teacher's position.
-	Group int32
+	// across parts once read by ReadPart (part K's group G is K·groupsPerPart +
+	// G, beyond an int32 from part 21475 on); −1 for a teacher's position.
+	Group int64
 }
 
 // Equity is the sample's cubeless money equity for the player on roll,
@@ -80,7 +81,7 @@ func ReadPart(path string) ([]Sample, error) {
 	if ok {
 		for i := range out {
 			if out[i].Group >= 0 {
-				out[i].Group += int32(k) * groupsPerPart
+				out[i].Group += int64(k) * groupsPerPart
 			}
 		}
 	}
@@ -132,7 +133,7 @@ func parseSample(line string, scale float32, v rules.Variant) (Sample, error) {
 		if err != nil || g >= groupsPerPart {
 			return s, fmt.Errorf("group %q", fields[1+ai.NumOutputs])
 		}
-		s.Group = int32(g)
+		s.Group = int64(g)
 	default:
 		return s, fmt.Errorf("%d fields, want %d or %d", len(fields), 1+ai.NumOutputs, 2+ai.NumOutputs)
 	}

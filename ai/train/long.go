@@ -49,7 +49,7 @@ func LongPart(ev *ai.LongEvaluator, part int, cfg LongConfig) (positions, cands 
 				break
 			}
 			positions = append(positions, Sample{Pos: p, Probs: ev.RollProbs(p, cfg.Depth), Group: -1})
-			group := int32(len(positions) - 1)
+			group := int64(len(positions) - 1)
 			for _, q := range LongCandidates(ev, p, roll(rng), cfg.Cands, rng) {
 				cands = append(cands, Sample{Pos: q, Probs: ev.RollProbs(q, cfg.CandDepth), Group: group})
 			}

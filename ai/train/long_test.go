@@ -49,7 +49,7 @@ func TestLongPart(t *testing.T) {
 			t.Fatalf("position %d: label %v, one roll ahead %v", i, s.Probs, want)
 		}
 	}
-	groups := map[int32][]rules.Position{}
+	groups := map[int64][]rules.Position{}
 	for _, c := range cands {
 		if c.Group < 0 || int(c.Group) >= len(pos) || slices.Contains(groups[c.Group], c.Pos) {
 			t.Fatalf("candidate %s of group %d: out of range or repeated", c.Pos.PositionID(), c.Group)

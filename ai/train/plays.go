@@ -147,7 +147,7 @@ func readPlays(r io.Reader, parent []Sample) ([]Sample, error) {
 	var out []Sample
 	scale := float32(labelScale)
 	var results []keyed
-	group := int32(-1)
+	group := int64(-1)
 	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()

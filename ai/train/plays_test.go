@@ -102,3 +102,41 @@ func copyFile(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// TestLatePartGroups reads the groups of a late round's part (K = 30001:
+// K·groupsPerPart is beyond an int32) as K·groupsPerPart + G, and writes the
+// part as plays, which reads the groups back.
+func TestLatePartGroups(t *testing.T) {
+	dir := t.TempDir()
+	copyFile(t, "testdata/teacher-0001.tsv.gz", filepath.Join(dir, "teacher-0001.tsv.gz"))
+	cands := filepath.Join(dir, "cand")
+	if err := os.Mkdir(cands, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(cands, "cand-30001.tsv.gz")
+	copyFile(t, "testdata/cand/cand-0001.tsv.gz", in)
+	early, err := ReadPart("testdata/cand/cand-0001.tsv.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	late, err := ReadPart(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range late {
+		if want := early[i].Group + 30000*groupsPerPart; late[i].Group != want {
+			t.Fatalf("sample %d: group %d, want %d", i, late[i].Group, want)
+		}
+	}
+	out := filepath.Join(cands, "plays-30001.tsv.gz")
+	if _, err := CompactPart(in, filepath.Join(dir, "teacher-0001.tsv.gz"), out); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadPart(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(late) || got[len(got)-1] != late[len(late)-1] {
+		t.Errorf("%d samples read back of %d, or the last differs", len(got), len(late))
+	}
+}
