@@ -75,9 +75,11 @@ func TestShippedPruner(t *testing.T) {
 	t.Logf("shipped pruner on %d decisions: %s", st.decisions, st)
 	// The network taught by GNU Backgammon's labels ranks close plays more
 	// finely than the pruner's 32 units follow: it keeps the best in about
-	// 91% of the judged decisions (the network before it: 95%), at a cost
-	// of 0.003 a decision that the searches' deeper steps mostly recover.
-	if float64(st.found) < 0.90*float64(st.decisions) || st.lost/float64(st.decisions) > 0.004 {
+	// 90% of the judged decisions (the self-play network: 95%), at a cost
+	// of about 0.002 a decision that the searches' deeper steps mostly
+	// recover (the pair before: 91.6%, 0.0014; round 4's pair: 89.8%, 0.0018,
+	// and yet hard's PR on the judged set 0.707 -> 0.656).
+	if float64(st.found) < 0.89*float64(st.decisions) || st.lost/float64(st.decisions) > 0.003 {
 		t.Errorf("shipped pruner: %s", st)
 	}
 	e := NewEvaluator(net, rules.Standard, rules.WithKoks)
