@@ -28,6 +28,8 @@ done
 [ -n "$lists" ] || { echo "$0: --lists is needed" >&2; exit 2; }
 gnubg=${GNUBG:-/usr/games/gnubg}
 mkdir -p "$dir"
+# gnubg makes its folder on start; made first, the shards do not race to make it.
+mkdir -p "$HOME/.gnubg"
 version="$("$gnubg" --version | head -1)"
 for ((i = 0; i < shards; i++)); do
   # gnubg prints its banner on stdout, so the progress comes on fd 3.

@@ -28,6 +28,8 @@ while (($#)); do
 done
 gnubg=${GNUBG:-/usr/games/gnubg}
 mkdir -p "$dir"
+# gnubg makes its folder on start; made first, the shards do not race to make it.
+mkdir -p "$HOME/.gnubg"
 # gnubg prints its banner on stdout, so the progress comes on fd 3.
 GNUBG_SCRIPTS=$here LABEL_FROM=$from LABEL_TO=$to LABEL_SIZE=$size LABEL_DIR=$(realpath "$dir") LABEL_PLIES=$plies \
   LABEL_PRUNE=$prune LABEL_BENCH=$bench LABEL_VERSION="$("$gnubg" --version | head -1)" LABEL_FD3=1 \
