@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,16 +12,10 @@ import (
 // bytes, from which ReadPart rebuilds the same samples; candidates that are
 // not the rolls of the teacher's part given are refused, nothing written.
 func TestCompactPart(t *testing.T) {
-	dir := t.TempDir()
-	copyFile(t, "testdata/teacher-0001.tsv.gz", filepath.Join(dir, "teacher-0001.tsv.gz"))
-	cands := filepath.Join(dir, "cand")
-	if err := os.Mkdir(cands, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	in := filepath.Join(cands, "cand-0001.tsv.gz")
-	copyFile(t, "testdata/cand/cand-0001.tsv.gz", in)
+	teacher, in := candidateFolder(t, 1)
+	dir, cands := filepath.Dir(teacher), filepath.Dir(in)
 	out := filepath.Join(cands, "plays-0001.tsv.gz")
-	size, err := CompactPart(in, filepath.Join(dir, "teacher-0001.tsv.gz"), out)
+	size, err := CompactPart(in, teacher, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +86,22 @@ func TestReadPlaysRefuses(t *testing.T) {
 	}
 }
 
+// candidateFolder lays out a dataset in a temporary folder: testdata's
+// teacher part 1, and its candidates in cand/ as part number k; it returns
+// the teacher's part and the part of candidates.
+func candidateFolder(t *testing.T, k int) (teacher, in string) {
+	t.Helper()
+	dir := t.TempDir()
+	teacher = filepath.Join(dir, "teacher-0001.tsv.gz")
+	copyFile(t, "testdata/teacher-0001.tsv.gz", teacher)
+	if err := os.Mkdir(filepath.Join(dir, "cand"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	in = filepath.Join(dir, "cand", fmt.Sprintf("cand-%04d.tsv.gz", k))
+	copyFile(t, "testdata/cand/cand-0001.tsv.gz", in)
+	return teacher, in
+}
+
 // copyFile copies the file at from to to.
 func copyFile(t *testing.T, from, to string) {
 	t.Helper()
@@ -107,14 +118,7 @@ func copyFile(t *testing.T, from, to string) {
 // K·groupsPerPart is beyond an int32) as K·groupsPerPart + G, and writes the
 // part as plays, which reads the groups back.
 func TestLatePartGroups(t *testing.T) {
-	dir := t.TempDir()
-	copyFile(t, "testdata/teacher-0001.tsv.gz", filepath.Join(dir, "teacher-0001.tsv.gz"))
-	cands := filepath.Join(dir, "cand")
-	if err := os.Mkdir(cands, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	in := filepath.Join(cands, "cand-30001.tsv.gz")
-	copyFile(t, "testdata/cand/cand-0001.tsv.gz", in)
+	teacher, in := candidateFolder(t, 30001)
 	early, err := ReadPart("testdata/cand/cand-0001.tsv.gz")
 	if err != nil {
 		t.Fatal(err)
@@ -128,15 +132,20 @@ func TestLatePartGroups(t *testing.T) {
 			t.Fatalf("sample %d: group %d, want %d", i, late[i].Group, want)
 		}
 	}
-	out := filepath.Join(cands, "plays-30001.tsv.gz")
-	if _, err := CompactPart(in, filepath.Join(dir, "teacher-0001.tsv.gz"), out); err != nil {
+	out := filepath.Join(filepath.Dir(in), "plays-30001.tsv.gz")
+	if _, err := CompactPart(in, teacher, out); err != nil {
 		t.Fatal(err)
 	}
 	got, err := ReadPart(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != len(late) || got[len(got)-1] != late[len(late)-1] {
-		t.Errorf("%d samples read back of %d, or the last differs", len(got), len(late))
+	if len(got) != len(late) {
+		t.Fatalf("%d samples read back of %d", len(got), len(late))
+	}
+	for i := range got {
+		if got[i] != late[i] {
+			t.Fatalf("sample %d: %+v, want %+v", i, got[i], late[i])
+		}
 	}
 }
