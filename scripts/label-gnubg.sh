@@ -28,7 +28,7 @@ while (($#)); do
 done
 gnubg=${GNUBG:-/usr/games/gnubg}
 mkdir -p "$dir"
-# gnubg makes its folder on start; made first, the shards do not race to make it.
+# gnubg makes its folder on start; made first, runs started at once do not race to make it.
 mkdir -p "$HOME/.gnubg"
 # gnubg prints its banner on stdout, so the progress comes on fd 3.
 GNUBG_SCRIPTS=$here LABEL_FROM=$from LABEL_TO=$to LABEL_SIZE=$size LABEL_DIR=$(realpath "$dir") LABEL_PLIES=$plies \
