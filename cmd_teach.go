@@ -246,7 +246,8 @@ func pairNets(n, other *ai.Net, race bool) (*ai.Net, error) {
 // teachJudge is "nardi teach judge --net FILE [--race FILE] [--prune
 // FILE] [--levels net,hard,master]": each level's PR on the judged set
 // with these networks, played as the tests play it (standard rules,
-// backgammons counted, no time limit).
+// backgammons counted, no time limit; with --timed, the levels' time
+// limits, as the bot plays, so that the figure depends on the machine).
 func teachJudge(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("teach judge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -257,6 +258,7 @@ func teachJudge(args []string, stdout, stderr io.Writer) int {
 	levels := fs.String("levels", "net,hard,master", "levels to judge, comma-separated; cube: the cube decisions of --cube-set")
 	cubeSet := fs.String("cube-set", "ai/testdata/cube-judged.jsonl.gz", "the judged cube decisions")
 	setPath := fs.String("set", "ai/testdata/ai-judged.jsonl.gz", "the judged positions")
+	timed := fs.Bool("timed", false, "keep the levels' time limits, as the bot plays (the figure then depends on the machine and its load)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -311,7 +313,7 @@ func teachJudge(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 		pl := ai.NewPlayer(net, rules.Standard, rules.WithKoks, level)
-		pl.Exact = true
+		pl.Exact = !*timed
 		start := time.Now()
 		pr, err := ai.PR(set, func(p rules.Position, d rules.Dice) rules.Position {
 			_, r, _ := pl.Choose(p, d, false, 1)

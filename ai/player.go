@@ -239,8 +239,9 @@ var spread = func() (o [21]int) {
 	return o
 }()
 
-// deeper re-estimates the candidates (best first) three rolls ahead, all
-// of them on the same opponent's rolls at a time, until every roll is
+// deeper re-estimates the candidates (best first, each with its two-roll
+// estimate, ply2) three rolls ahead, all of them on the same opponent's
+// rolls at a time, until every roll is
 // done or work positions have been evaluated (a pruner's evaluations
 // counted as bestPlay counts them) or the time is past stop (when not
 // zero). When, at the pace of the rolls done so far, the work or the time
@@ -249,16 +250,20 @@ var spread = func() (o [21]int) {
 // when even two cannot reach cover within the work it stops at once
 // rather than spend the budget for nothing (the time's pace, rougher,
 // leaves candidates out down to two, and only stop ends the search). It
-// returns how many of the first candidates it re-estimated: their
-// estimates stand on the rolls done, which weigh at least cover; when it
-// returns 0 the candidates keep their two-roll estimates.
+// returns how many of the first candidates it re-estimated; when it
+// returns 0 the candidates keep their two-roll estimates. With every roll
+// done an estimate is the candidate's ply3; with some (weighing at least
+// cover) it is its ply2 moved by how much, on the rolls done, looking one
+// roll further changed the candidate's value: the two-roll values of the
+// same rolls cancel most of the chance in which rolls were done, which
+// would otherwise outweigh the differences between candidates.
 func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover int, stop time.Time, s *scratch) int {
 	n := len(cs)
 	opps := make([]rules.Position, n)
 	for k := range cs {
 		opps[k] = results[cs[k].i].Swap()
 	}
-	sums := make([]float64, n)
+	sums := make([]float64, n) // three rolls ahead less two, on the rolls done
 	var inner scratch
 	weight, need := 0, 0 // need: the rolls of spread that reach cover
 	for w := 0; w < cover && need < len(spread); need++ {
@@ -299,13 +304,12 @@ func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover 
 		roll := rules.Rolls[ri]
 		for k := range n {
 			r := &results[cs[k].i]
-			v := 0.0
 			if r.Won() {
-				v = e.won(r)
-			} else {
-				v = e.answered(r, &opps[k], roll.Dice, s, &inner, e.onRoll2)
+				continue // ply2 and ply3 are the same
 			}
-			sums[k] += float64(roll.Weight) * v
+			v3 := e.answered(r, &opps[k], roll.Dice, s, &inner, e.onRoll2)
+			v2 := e.answered(r, &opps[k], roll.Dice, s, &inner, e.onRoll1)
+			sums[k] += float64(roll.Weight) * (v3 - v2)
 		}
 		searched += n
 		weight += roll.Weight
@@ -315,7 +319,7 @@ func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover 
 		return 0
 	}
 	for k := range n {
-		cs[k].eq = sums[k] / float64(weight)
+		cs[k].eq += sums[k] / float64(weight)
 	}
 	return n
 }
