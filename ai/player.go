@@ -241,22 +241,22 @@ var spread = func() (o [21]int) {
 
 // deeper re-estimates the candidates (best first, each with its two-roll
 // estimate, ply2) three rolls ahead, all of them on the same opponent's
-// rolls at a time, until every roll is
-// done or work positions have been evaluated (a pruner's evaluations
-// counted as bestPlay counts them) or the time is past stop (when not
-// zero). When, at the pace of the rolls done so far, the work or the time
-// would end before the rolls reach cover of 36, it leaves out the last
-// candidate and goes on with the others, whose rolls done still count;
-// when even two cannot reach cover within the work it stops at once
-// rather than spend the budget for nothing (the time's pace, rougher,
-// leaves candidates out down to two, and only stop ends the search). It
-// returns how many of the first candidates it re-estimated; when it
-// returns 0 the candidates keep their two-roll estimates. With every roll
-// done an estimate is the candidate's ply3; with some (weighing at least
-// cover) it is its ply2 moved by how much, on the rolls done, looking one
-// roll further changed the candidate's value: the two-roll values of the
-// same rolls cancel most of the chance in which rolls were done, which
-// would otherwise outweigh the differences between candidates.
+// rolls at a time, until every roll is done or work positions have been
+// evaluated (a pruner's evaluations counted as bestPlay counts them) or
+// the time is past stop (when not zero). When, at the pace of the rolls
+// done so far, the work or the time would end before the rolls reach cover
+// of 36, it leaves out the last candidate and goes on with the others,
+// whose rolls done still count; when even two cannot reach cover within
+// the work it stops at once rather than spend the budget for nothing (the
+// time's pace, rougher, leaves candidates out down to two, and only stop
+// ends the search). It returns how many of the first candidates it
+// re-estimated; when it returns 0 the candidates keep their two-roll
+// estimates. With every roll done an estimate is the candidate's ply3;
+// with some (weighing at least cover) it is its ply2 moved by how much, on
+// the rolls done, looking one roll further changed the candidate's value:
+// the two-roll values of the same rolls cancel most of the chance in which
+// rolls were done, which would otherwise outweigh the differences between
+// candidates.
 func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover int, stop time.Time, s *scratch) int {
 	n := len(cs)
 	opps := make([]rules.Position, n)
