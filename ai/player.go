@@ -307,8 +307,11 @@ func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover 
 			if r.Won() {
 				continue // ply2 and ply3 are the same
 			}
-			v3 := e.answered(r, &opps[k], roll.Dice, s, &inner, e.onRoll2)
-			v2 := e.answered(r, &opps[k], roll.Dice, s, &inner, e.onRoll1)
+			me, ended, _ := e.answer(r, &opps[k], roll.Dice, s, &inner)
+			if ended {
+				continue // the answer's value is the same at every depth
+			}
+			v3, v2 := e.onRoll2(&me, &inner)
 			sums[k] += float64(roll.Weight) * (v3 - v2)
 		}
 		searched += n

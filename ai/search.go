@@ -60,17 +60,28 @@ func (e *Evaluator) replied(r *rules.Position, s *scratch, onRoll func(*rules.Po
 // mover, on roll again, judged by onRoll (in r itself when the opponent
 // cannot move). inner is the scratch of the search below.
 func (e *Evaluator) answered(r, opp *rules.Position, d rules.Dice, s, inner *scratch, onRoll func(*rules.Position, *scratch) float64) float64 {
+	me, ended, eq := e.answer(r, opp, d, s, inner)
+	if ended {
+		return eq
+	}
+	return onRoll(&me, inner)
+}
+
+// answer plays the opponent's answer to its roll d in result r (opp is r
+// swapped), its best play at 0-ply, and returns the position the mover is
+// then on roll in (r itself when the opponent cannot move); when the answer
+// ends the game, ended is true and eq is the mover's equity.
+func (e *Evaluator) answer(r, opp *rules.Position, d rules.Dice, s, inner *scratch) (me rules.Position, ended bool, eq float64) {
 	replies := s.gen.Results(*opp, d, e.Rules)
 	if len(replies) == 0 {
-		return onRoll(r, inner)
+		return *r, false, 0
 	}
 	i, _ := e.opp.bestPlay(opp, replies, inner)
 	reply := replies[i]
 	if reply.Won() {
-		return -e.opp.won(&reply)
+		return rules.Position{}, true, -e.opp.won(&reply)
 	}
-	me := reply.Swap()
-	return onRoll(&me, inner)
+	return reply.Swap(), false, 0
 }
 
 // onRoll1 returns the equity of the player on roll in p, looking one roll
@@ -96,28 +107,34 @@ func (e *Evaluator) onRoll1(p *rules.Position, s *scratch) float64 {
 // rolls, the opponent answering each with its best play at 0-ply, each
 // answer then judged two rolls ahead from the mover's side.
 func (e *Evaluator) ply3(r *rules.Position, s *scratch) float64 {
-	return e.replied(r, s, e.onRoll2)
+	return e.replied(r, s, func(p *rules.Position, s *scratch) float64 {
+		two, _ := e.onRoll2(p, s)
+		return two
+	})
 }
 
 // onRoll2 returns the equity of the player on roll in p, looking two rolls
 // ahead: each of the 21 rolls played at its best at 0-ply, that play then
-// judged one roll ahead.
-func (e *Evaluator) onRoll2(p *rules.Position, s *scratch) float64 {
-	total := 0.0
+// judged one roll ahead. Beside it, it returns what onRoll1 would, the
+// best plays' 0-ply values it finds on the way, so that a search wanting
+// both does not look for the best plays twice.
+func (e *Evaluator) onRoll2(p *rules.Position, s *scratch) (two, one float64) {
 	var g rules.Generator
 	var inner scratch
 	for _, roll := range rules.Rolls {
 		results := g.Results(*p, roll.Dice, e.Rules)
-		var v float64
+		var v2, v1 float64
 		if len(results) == 0 {
 			opp := p.Swap()
-			v = -e.opp.onRoll1(&opp, &inner)
+			v2 = -e.opp.onRoll1(&opp, &inner)
+			v1 = e.equity(e.probs(&opp, s).flip())
 		} else {
-			i, _ := e.bestPlay(p, results, s)
-			v = e.ply1(&results[i], &inner)
+			i, eq := e.bestPlay(p, results, s)
+			v2, v1 = e.ply1(&results[i], &inner), eq
 		}
-		total += float64(roll.Weight) * v
+		two += float64(roll.Weight) * v2
+		one += float64(roll.Weight) * v1
 	}
 	s.work += inner.work
-	return total / 36
+	return two / 36, one / 36
 }

@@ -187,9 +187,10 @@ func BenchmarkPartialThreeRolls(b *testing.B) {
 					if r.Won() {
 						v2 = e.won(r)
 						v3 = v2
+					} else if me, ended, eq := e.answer(r, &opp, roll.Dice, &s, &inner); ended {
+						v2, v3 = eq, eq
 					} else {
-						v3 = e.answered(r, &opp, roll.Dice, &s, &inner, e.onRoll2)
-						v2 = e.answered(r, &opp, roll.Dice, &s, &inner, e.onRoll1)
+						v3, v2 = e.onRoll2(&me, &inner)
 					}
 					w := float64(roll.Weight)
 					all3[k] += w * v3 / 36
@@ -211,5 +212,40 @@ func BenchmarkPartialThreeRolls(b *testing.B) {
 		b.ReportMetric(errPlain/float64(n), "plain-err")
 		b.ReportMetric(errDeeper/float64(n), "deeper-err")
 		b.ReportMetric(errTwo/float64(n), "two-roll-err")
+	}
+}
+
+// TestOnRoll2KeepsOnRoll1 checks that the one-roll values onRoll2 gives
+// beside its own, from the best plays it finds on the way, are onRoll1's
+// to the last bit, also where the player on roll cannot move on most rolls
+// (on the bar against a five-point board), and that in those two the
+// two-roll values differ from them, as a search one roll deeper should.
+func TestOnRoll2KeepsOnRoll1(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEvaluator(net, rules.Standard, rules.WithKoks).withKeep(styles[Master].pruneKeep)
+	var barred rules.Position
+	for pt, n := range map[int]int8{rules.Bar: 1, 24: 2, 13: 4, 8: 3, 6: 5} {
+		barred.Mine[pt] = n
+	}
+	for pt, n := range map[int]int8{1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 8: 5} {
+		barred.Theirs[pt] = n
+	}
+	ps := []rules.Position{rules.Start(), barred}
+	set := loadJudged(t)
+	for i := 0; i < len(set) && len(ps) < 6; i += 97 {
+		ps = append(ps, set[i].Pos)
+	}
+	for k, p := range ps {
+		var s2, s1 scratch
+		two, one := e.onRoll2(&p, &s2)
+		if want := e.onRoll1(&p, &s1); one != want {
+			t.Errorf("%s: onRoll2's one-roll value %.9f, onRoll1 %.9f", p.PositionID(), one, want)
+		}
+		if k < 2 && two == one {
+			t.Errorf("%s: two rolls ahead %.9f, the same as one", p.PositionID(), two)
+		}
 	}
 }
