@@ -12,23 +12,16 @@ labels put within W of their best, at most K of them:
 
 Only the parts found in both folders are read. Not part of the tests.
 """
-import gzip
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from teacher import read_labelled  # noqa: E402
+
 
 def read(path):
-    """The part's groups: group number -> the movers' equities, in order."""
-    groups = {}
-    with gzip.open(path, 'rt') as f:
-        for line in f:
-            if line.startswith('#'):
-                continue
-            cols = line.split()
-            w, wg, wbg, lg, lbg = (int(x) / 1000 for x in cols[1:6])
-            # the chances are the opponent's, on roll after the play
-            groups.setdefault(int(cols[6]), []).append(-(2 * w - 1 + wg - lg + wbg - lbg))
-    return groups
+    """The part's groups: group -> the movers' equities, in order."""
+    return {g: [eq for _, eq in cands] for g, cands in read_labelled(path).items()}
 
 
 def best(eqs, among=None):
@@ -47,7 +40,7 @@ def main():
             deep, shallow = read(os.path.join(deep_dir, name)), read(other)
             for g, d in deep.items():
                 if len(shallow[g]) != len(d):
-                    sys.exit('%s group %d: %d candidates against %d' % (name, g, len(d), len(shallow[g])))
+                    sys.exit('%s group %s: %d candidates against %d' % (name, g, len(d), len(shallow[g])))
                 pairs.append((d, shallow[g]))
     if not pairs:
         sys.exit('no part is in both folders')

@@ -22,14 +22,12 @@
 # parts of round 9, deep labels on the candidates within 0.08 of the 1-ply
 # best, at most 3 (2.1 a group of 6.3), keep three quarters of what 2-ply
 # labels on all of them would add (scripts/compare-labels.py).
-import gzip, os, sys, time
+import os, sys, time
 
 import gnubg
 
 sys.path.insert(0, os.environ['GNUBG_SCRIPTS'])
-from teacher import CI, check, log, run, write_part  # noqa: E402
-
-SCALE = 1000  # thousandths: 1-ply labels are not finer, and the parts stay small
+from teacher import CI, SCALE, check, log, read_labelled, run, write_part  # noqa: E402
 
 
 def label(src, path, ec, header, near):
@@ -58,14 +56,7 @@ def nearer(window, most):
     them, in the part's order, from groups with two or more such, the
     groups numbered again from 0 (as a part's are)."""
     def near(src):
-        groups = {}
-        with gzip.open(src, 'rt') as f:
-            for line in f:
-                if line.startswith('#'):
-                    continue
-                cols = line.split()
-                w, wg, wbg, lg, lbg = (int(x) / SCALE for x in cols[1:6])
-                groups.setdefault(cols[6], []).append((cols[0], -(2 * w - 1 + wg - lg + wbg - lbg)))
+        groups = read_labelled(src)
         kept = 0
         for cands in groups.values():
             top = max(eq for _, eq in cands)
