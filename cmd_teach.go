@@ -64,6 +64,7 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&split.Mod, "val-mod", split.Mod, "parts whose number is --val-rem modulo this are held back for validation")
 	fs.IntVar(&split.Rem, "val-rem", split.Rem, "see --val-mod")
 	cands := fs.String("candidates", "", "the candidates' folder (cand-KKKK.tsv.gz parts; default DATA/cand; none when missing): the training parts join the training positions, the held-back ones measure the rank error")
+	deep := fs.String("deep", "", "held-back candidates labelled at 2 plies (cand- or plays- parts, all held back; default DATA/deep; none when missing): their rank error chooses the best epoch")
 	inputs := fs.Int("inputs", 0, fmt.Sprintf("widen the network to this many inputs first (%d: the extra inputs with the escapes; 0: as it is)", ai.NumInputs+ai.ExtInputs))
 	hidden := fs.Int("hidden", 0, "widen the network to this many hidden units first (0: as it is)")
 	maxParts := fs.Int("parts", 0, "read at most this many parts, the lowest numbers first (0: all)")
@@ -125,6 +126,13 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fail(err)
 	}
+	if *deep == "" {
+		*deep = filepath.Join(*data, "deep")
+	}
+	deepParts, err := listCands(*deep)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fail(err)
+	}
 	candTrain, candVal := split.Divide(candParts)
 	trainParts, valParts := split.Divide(parts)
 	trainParts = append(trainParts, candTrain...)
@@ -146,8 +154,11 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.Rank, err = read(candVal); err != nil {
 		return fail(err)
 	}
-	fmt.Fprintf(stdout, "teach: read in %s (%d candidate parts to train on, %d held back)\n",
-		time.Since(readStart).Round(time.Millisecond), len(candTrain), len(candVal))
+	if cfg.Deep, err = read(deepParts); err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "teach: read in %s (%d candidate parts to train on, %d held back, %d held back at 2 plies)\n",
+		time.Since(readStart).Round(time.Millisecond), len(candTrain), len(candVal), len(deepParts))
 	if *grow {
 		seen := map[string]bool{}
 		for _, p := range trainParts {
@@ -182,7 +193,7 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	res, err := train.Fit(ctx, start, trainSet, valSet, cfg)
 	if res.Best != nil {
-		fmt.Fprintf(stdout, "teach: best epoch %d: %s, rank %.3f (start: %s)\n", res.BestEpoch, res.BestMetrics, res.BestRank, res.Start)
+		fmt.Fprintf(stdout, "teach: best epoch %d: %s, rank %.3f, deep %.3f (start: %s)\n", res.BestEpoch, res.BestMetrics, res.BestRank, res.BestDeep, res.Start)
 		if *out != "" {
 			if werr := train.WriteNet(*out, res.Best); werr != nil {
 				return fail(werr)
@@ -223,6 +234,20 @@ func besideJudge(path, beside string, race bool) (func(*ai.Net) (float64, error)
 		}
 		return ai.Judge0(whole, set)
 	}, nil
+}
+
+// readPair reads the main network from path and the race network from
+// race, paired as the evaluator plays them.
+func readPair(path, race string) (*ai.Net, error) {
+	main, err := train.ReadNet(path)
+	if err != nil {
+		return nil, err
+	}
+	raceNet, err := train.ReadNet(race)
+	if err != nil {
+		return nil, err
+	}
+	return pairNets(main, raceNet, false)
 }
 
 // pairNets returns the evaluator's network of n beside other: when race,
@@ -413,6 +438,7 @@ func teachCandidates(args []string, stdout, stderr io.Writer) int {
 	cfg := train.DefaultCandidates
 	fs.IntVar(&cfg.Top, "top", cfg.Top, "the network's best plays taken")
 	fs.IntVar(&cfg.Others, "others", cfg.Others, "other plays drawn at random")
+	from := fs.String("net", "", "rank the plays with this network, beside ai/weights/race.bin (default: the shipped ones)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -421,6 +447,9 @@ func teachCandidates(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	net, err := ai.ShippedNet()
+	if *from != "" {
+		net, err = readPair(*from, "ai/weights/race.bin")
+	}
 	if err != nil {
 		return fail(err)
 	}

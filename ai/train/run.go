@@ -31,9 +31,9 @@ type Config struct {
 	AnchorWeight float64
 	Seed         uint64 // seeds the order of the samples, epoch by epoch
 	// Dir receives the checkpoints: epoch-E.bin after epoch E, latest.bin
-	// (the last epoch) and best.bin (the lowest rank error on Rank so far,
-	// or without Rank the lowest validation cross-entropy, the starting
-	// network counted as epoch 0). Empty: none.
+	// (the last epoch) and best.bin (the lowest rank error on Deep so far,
+	// or without Deep on Rank, or without either the lowest validation
+	// cross-entropy, the starting network counted as epoch 0). Empty: none.
 	Dir string
 	Log io.Writer
 	// Judge, when set, is logged after each epoch beside the figures: the
@@ -52,6 +52,11 @@ type Config struct {
 	// Rank, when set, are groups of candidates held back, whose RankError
 	// is logged after each epoch.
 	Rank []Sample
+	// Deep, when set, are groups of candidates held back that the teacher
+	// labelled more deeply than the training groups (2 plies against 1):
+	// their RankError is logged after each epoch and, being the truer
+	// measure, chooses the best network.
+	Deep []Sample
 }
 
 // Result is what a run of Fit ends with.
@@ -63,8 +68,9 @@ type Result struct {
 	// Best's.
 	BestEpoch          int
 	Start, BestMetrics Metrics
-	// BestRank is Best's rank error on Config.Rank (0 without).
-	BestRank float64
+	// BestRank and BestDeep are Best's rank errors on Config.Rank and
+	// Config.Deep (0 without).
+	BestRank, BestDeep float64
 }
 
 // Fit trains a copy of from on the training samples by minibatch Adam,
@@ -88,9 +94,10 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 	res := Result{Last: net, Best: net.Widen(net.Inputs), Start: Measure(net, val)}
 	res.BestMetrics = res.Start
 	rank, groups := RankError(net, cfg.Rank)
-	res.BestRank = rank
+	deep, deepGroups := RankError(net, cfg.Deep)
+	res.BestRank, res.BestDeep = rank, deep
 	fmt.Fprintf(cfg.Log, "fit: %d training and %d validation positions, %d inputs, %d hidden\n", len(train), len(val), net.Inputs, net.Hidden)
-	fmt.Fprintf(cfg.Log, "epoch 0 (start)  %s%s%s\n", res.Start, ranked(rank, groups), judged(cfg.Judge, net))
+	fmt.Fprintf(cfg.Log, "epoch 0 (start)  %s%s%s%s\n", res.Start, ranked("rank", rank, groups), ranked("deep", deep, deepGroups), judged(cfg.Judge, net))
 	if err := checkpoint(cfg.Dir, "best.bin", net); err != nil {
 		return res, err
 	}
@@ -136,15 +143,26 @@ func Fit(ctx context.Context, from *ai.Net, train, val []Sample, cfg Config) (Re
 		m := Measure(net, val)
 		mark := ""
 		rank, groups := RankError(net, cfg.Rank)
-		if groups > 0 && rank < res.BestRank || groups == 0 && m.CrossEntropy < res.BestMetrics.CrossEntropy {
-			res.Best, res.BestEpoch, res.BestMetrics, res.BestRank = net.Widen(net.Inputs), e, m, rank
+		deep, deepGroups := RankError(net, cfg.Deep)
+		var better bool
+		switch {
+		case deepGroups > 0:
+			better = deep < res.BestDeep
+		case groups > 0:
+			better = rank < res.BestRank
+		default:
+			better = m.CrossEntropy < res.BestMetrics.CrossEntropy
+		}
+		if better {
+			res.Best, res.BestEpoch, res.BestMetrics, res.BestRank, res.BestDeep = net.Widen(net.Inputs), e, m, rank, deep
 			mark = "  best"
 			if err := checkpoint(cfg.Dir, "best.bin", net); err != nil {
 				return res, err
 			}
 		}
-		fmt.Fprintf(cfg.Log, "epoch %d/%d  rate %.2g  train CE %.5f  %s%s%s  [%d positions, %s]%s\n",
-			e, cfg.Epochs, t.Rate, lossSum/float64(max(seen, 1)), m, ranked(rank, groups), judged(cfg.Judge, net), len(train), took.Round(100*time.Millisecond), mark)
+		fmt.Fprintf(cfg.Log, "epoch %d/%d  rate %.2g  train CE %.5f  %s%s%s%s  [%d positions, %s]%s\n",
+			e, cfg.Epochs, t.Rate, lossSum/float64(max(seen, 1)), m, ranked("rank", rank, groups), ranked("deep", deep, deepGroups),
+			judged(cfg.Judge, net), len(train), took.Round(100*time.Millisecond), mark)
 		if err := checkpoint(cfg.Dir, fmt.Sprintf("epoch-%d.bin", e), net); err != nil {
 			return res, err
 		}
@@ -182,13 +200,13 @@ func (m Metrics) String() string {
 	return fmt.Sprintf("val CE %.5f (floor %.5f)  val |Δequity| %.4f", m.CrossEntropy, m.Floor, m.EquityError)
 }
 
-// ranked is the rank error on held-back groups for the log line, empty
-// without them.
-func ranked(rank float64, groups int) string {
+// ranked is a rank error on held-back groups for the log line, named,
+// empty without them.
+func ranked(name string, rank float64, groups int) string {
 	if groups == 0 {
 		return ""
 	}
-	return fmt.Sprintf("  rank %.3f (%d rolls)", rank, groups)
+	return fmt.Sprintf("  %s %.3f (%d rolls)", name, rank, groups)
 }
 
 // judged is the judge's figure for the log line, empty without a judge.

@@ -267,6 +267,60 @@ func TestFit(t *testing.T) {
 	}
 }
 
+// TestFitChoosesOnDeep: with held-back groups the teacher labelled more
+// deeply, they choose the best network. The teacher here agrees with the
+// starting network's pick in every group, so no epoch can beat it there,
+// though the epochs lower the validation cross-entropy (TestFit).
+func TestFitChoosesOnDeep(t *testing.T) {
+	s, err := ReadPart("testdata/teacher-0001.tsv.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trainSet := Select(s, ContactPhase)
+	val := trainSet[:len(trainSet)/4]
+	trainSet = trainSet[len(trainSet)/4:]
+	from := shipped(t)
+	for o := range from.B2 {
+		from.B2[o] += 0.3
+	}
+	var deep []Sample
+	var ps pass
+	for g, d := range []rules.Dice{{6, 5}, {3, 1}, {4, 2}, {5, 3}, {6, 2}, {2, 1}} {
+		_, results := rules.LegalPlays(rules.Start(), d, rules.Standard)
+		pick, pickEq := 0, math.Inf(1)
+		for k, r := range results {
+			q := r.Swap()
+			ps.forward(from, &q)
+			if e := ps.equity(); e < pickEq {
+				pick, pickEq = k, e
+			}
+		}
+		for k, r := range results {
+			w := float32(1) // the opponent wins after every play but the pick
+			if k == pick {
+				w = 0
+			}
+			deep = append(deep, Sample{Pos: r.Swap(), Probs: [ai.NumOutputs]float32{w, 0, 0, 0, 0}, Group: int64(g)})
+		}
+	}
+	var log strings.Builder
+	cfg := Config{Epochs: 2, Batch: 16, Rate: 1e-3, RateEnd: 1e-4, Seed: 1, Deep: deep, Log: &log}
+	res, err := Fit(context.Background(), from, trainSet, val, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.BestEpoch != 0 || res.BestDeep != 0 {
+		t.Errorf("best epoch %d, deep %v: want the start, unbeaten at 0", res.BestEpoch, res.BestDeep)
+	}
+	if !strings.Contains(log.String(), "deep 0.000 (6 rolls)") {
+		t.Errorf("the log has no deep rank error:\n%s", log.String())
+	}
+	cfg.Deep = nil
+	if res, err := Fit(context.Background(), from, trainSet, val, cfg); err != nil || res.BestEpoch == 0 {
+		t.Errorf("without the deep groups: best epoch %d (%v), want a later one", res.BestEpoch, err)
+	}
+}
+
 // TestGradient checks the step's gradient of the cross-entropy against
 // finite differences on a small network.
 func TestGradient(t *testing.T) {
