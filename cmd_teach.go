@@ -65,6 +65,7 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&split.Rem, "val-rem", split.Rem, "see --val-mod")
 	cands := fs.String("candidates", "", "the candidates' folder (cand-KKKK.tsv.gz parts; default DATA/cand; none when missing): the training parts join the training positions, the held-back ones measure the rank error")
 	deep := fs.String("deep", "", "held-back candidates labelled at 2 plies (cand- or plays- parts, all held back; default DATA/deep; none when missing): their rank error chooses the best epoch")
+	near := fs.String("near", "", "candidates near each roll's best labelled again at 2 plies (cand- or plays- parts; default DATA/near; none when missing): they relabel the same plays among the training candidates")
 	inputs := fs.Int("inputs", 0, fmt.Sprintf("widen the network to this many inputs first (%d: the extra inputs with the escapes; 0: as it is)", ai.NumInputs+ai.ExtInputs))
 	hidden := fs.Int("hidden", 0, "widen the network to this many hidden units first (0: as it is)")
 	maxParts := fs.Int("parts", 0, "read at most this many parts, the lowest numbers first (0: all)")
@@ -133,6 +134,14 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fail(err)
 	}
+	if *near == "" {
+		*near = filepath.Join(*data, "near")
+	}
+	nearParts, err := listCands(*near)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fail(err)
+	}
+	nearParts, _ = split.Divide(nearParts)
 	candTrain, candVal := split.Divide(candParts)
 	trainParts, valParts := split.Divide(parts)
 	trainParts = append(trainParts, candTrain...)
@@ -146,6 +155,14 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	trainSet, err := read(trainParts)
 	if err != nil {
 		return fail(err)
+	}
+	nearSet, err := read(nearParts)
+	if err != nil {
+		return fail(err)
+	}
+	trainSet, matched := train.Overlay(trainSet, nearSet)
+	if len(nearParts) > 0 {
+		fmt.Fprintf(stdout, "teach: %d parts at 2 plies relabel %d groups of candidates\n", len(nearParts), matched)
 	}
 	valSet, err := read(valParts)
 	if err != nil {

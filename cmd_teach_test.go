@@ -29,6 +29,19 @@ func TestTeachCommand(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	// The candidates again, as labelled more deeply: held back, they score
+	// the epochs; near the best, they relabel their own plays (all match).
+	stdout.Reset()
+	cands := filepath.Join("ai", "train", "testdata", "cand")
+	deeper := append(args[:len(args):len(args)], "--deep", cands, "--near", cands, "--out", filepath.Join(dir, "deep.bin"))
+	if code := run(deeper, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"2 held back at 2 plies", "1 parts at 2 plies relabel", "deep ", "best epoch"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("no %q in:\n%s", want, stdout.String())
+		}
+	}
 	stdout.Reset()
 	if code := run([]string{"teach", "judge", "--net", out, "--levels", "net"}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("judge: exit %d: %s", code, stderr.String())
