@@ -120,25 +120,25 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *maxParts > 0 && len(parts) > *maxParts {
 		parts = parts[:*maxParts]
 	}
-	if *cands == "" {
-		*cands = filepath.Join(*data, "cand")
+	// optional lists the parts of candidates in dir; a missing folder has none.
+	optional := func(dir string) ([]train.Part, error) {
+		ps, err := listCands(dir)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil
+		}
+		return ps, err
 	}
-	candParts, err := listCands(*cands)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	*cands = orDefault(*cands, filepath.Join(*data, "cand"))
+	candParts, err := optional(*cands)
+	if err != nil {
 		return fail(err)
 	}
-	if *deep == "" {
-		*deep = filepath.Join(*data, "deep")
-	}
-	deepParts, err := listCands(*deep)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	deepParts, err := optional(orDefault(*deep, filepath.Join(*data, "deep")))
+	if err != nil {
 		return fail(err)
 	}
-	if *near == "" {
-		*near = filepath.Join(*data, "near")
-	}
-	nearParts, err := listCands(*near)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	nearParts, err := optional(orDefault(*near, filepath.Join(*data, "near")))
+	if err != nil {
 		return fail(err)
 	}
 	nearParts, _ = split.Divide(nearParts)
@@ -186,8 +186,8 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if err != nil {
 				return nil, err
 			}
-			more, err := listCands(*cands)
-			if err != nil && !errors.Is(err, os.ErrNotExist) {
+			more, err := optional(*cands)
+			if err != nil {
 				return nil, err
 			}
 			var fresh []train.Part
@@ -308,18 +308,15 @@ func teachJudge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi teach judge:", err)
 		return 1
 	}
-	net, err := train.ReadNet(*netPath)
+	var net *ai.Net
+	var err error
+	if *racePath != "" {
+		net, err = readPair(*netPath, *racePath)
+	} else {
+		net, err = train.ReadNet(*netPath)
+	}
 	if err != nil {
 		return fail(err)
-	}
-	if *racePath != "" {
-		r, err := train.ReadNet(*racePath)
-		if err != nil {
-			return fail(err)
-		}
-		if net, err = pairNets(net, r, false); err != nil {
-			return fail(err)
-		}
 	}
 	if *cubePath != "" {
 		c, err := train.ReadNet(*cubePath)
