@@ -20,7 +20,7 @@ const (
 	Easy Level = iota
 	Medium
 	Hard
-	// Master searches wider and deeper than Hard, slower.
+	// Master searches wider than Hard, slower.
 	Master
 	// NetAlone plays the network alone: the best play at 0-ply, no search and no
 	// mistakes (for measurement; not offered to players).
@@ -144,11 +144,14 @@ type style struct {
 	limit time.Duration
 }
 
+// styles holds each level's style. No level looks three rolls ahead: in
+// games against GNU Backgammon 0-ply the 3-ply searches lost to the same
+// levels stopping at 2-ply (README, "Two plies, wider").
 var styles = map[Level]style{
 	Easy:   {noise: 0.18, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
-	Hard:   {deep: true, keep1: 10, window1: 0.20, keep2: 4, window2: 0.12, keep3: 3, window3: 0.15, work3: 350000, cover3: 36, limit: 250 * time.Millisecond},
-	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, keep3: 4, window3: 0.15, work3: 3500000, cover3: 12, pruneKeep: 16, limit: 1800 * time.Millisecond},
+	Hard:   {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, pruneKeep: 16},
+	Master: {deep: true, keep1: 32, window1: 0.50, keep2: 16, window2: 0.35, pruneKeep: 32},
 	// NetAlone: no noise and no loss allowed, so mistaken picks the best at 0-ply.
 	NetAlone: {},
 }
