@@ -127,26 +127,25 @@ type style struct {
 	deep    bool    // look ahead one and two rolls on the best candidates
 	// keep1 and window1 choose the candidates looked at one roll ahead
 	// (at most keep1, within window1 of the best at 0-ply); keep2 and
-	// window2 those looked at two rolls ahead; keep3 and window3 those
-	// looked at three rolls ahead (none when keep3 is 0), on as many of
-	// the opponent's rolls as work3 positions evaluated allow (deeper),
-	// the 3-ply estimates standing when the rolls done weigh at least
-	// cover3 of 36.
-	keep1, keep2, keep3       int
-	window1, window2, window3 float64
-	work3, cover3             int
+	// window2 those looked at two rolls ahead.
+	keep1, keep2     int
+	window1, window2 float64
 	// pruneKeep is how many of the pruner's best plays of a roll the
 	// network judges inside the searches (0: the package's pruneKeep).
 	pruneKeep int
+	// keepR and windowR choose the candidates looked at depth rolls ahead
+	// by rollouts (none when keepR is 0): trials sampled games each, the
+	// sampled rolls judging the pruner's best rolloutKeep plays of each.
+	keepR, trials, depth, rolloutKeep int
+	windowR                           float64
 	// limit bounds a decision's time on a slow or busy machine (0: no
-	// bound): the three-roll search leaves out candidates when at its pace
-	// it would end later, and stops at the limit (see deeper).
+	// bound): the rollouts stop after the round of trials that passes it.
 	limit time.Duration
 }
 
-// styles holds each level's style. No level looks three rolls ahead: in
-// games against GNU Backgammon 0-ply the 3-ply searches lost to the same
-// levels stopping at 2-ply (README, "Two plies, wider").
+// styles holds each level's style. No level looks three rolls ahead in
+// full: in games against GNU Backgammon 0-ply the 3-ply searches lost to
+// the same levels stopping at 2-ply (README, "Two plies, wider").
 var styles = map[Level]style{
 	Easy:   {noise: 0.18, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
@@ -222,112 +221,21 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 	for k := range cs {
 		cs[k].eq = e.ply2(&results[cs[k].i], &s)
 	}
-	if st.keep3 > 1 {
-		if top := filter(cs, st.keep3, st.window3); len(top) > 1 {
-			if n := deeper(e, results, top, st.work3, st.cover3, stop, &s); n > 1 {
-				cs = top[:n]
-			}
+	if st.keepR > 1 {
+		if top := filter(cs, st.keepR, st.windowR); len(top) > 1 {
+			e.rollouts(results, top, st.trials, st.depth, st.rolloutKeep, seedOf(p, d, seed), stop, &s)
+			cs = top
 		}
 	}
 	return filter(cs, 1, 0)[0].i
 }
 
-// spread is the order in which deeper takes the opponent's rolls (an
-// index into rules.Rolls, stepping by 8 of 21), so that the rolls done
-// when its budget runs out are spread over small and large ones.
-var spread = func() (o [21]int) {
-	for i := range o {
-		o[i] = i * 8 % 21
-	}
-	return o
-}()
-
-// deeper re-estimates the candidates (best first, each with its two-roll
-// estimate, ply2) three rolls ahead, all of them on the same opponent's
-// rolls at a time, until every roll is done or work positions have been
-// evaluated (a pruner's evaluations counted as bestPlay counts them) or
-// the time is past stop (when not zero). When, at the pace of the rolls
-// done so far, the work or the time would end before the rolls reach cover
-// of 36, it leaves out the last candidate and goes on with the others,
-// whose rolls done still count; when even two cannot reach cover within
-// the work it stops at once rather than spend the budget for nothing (the
-// time's pace, rougher, leaves candidates out down to two, and only stop
-// ends the search). It returns how many of the first candidates it
-// re-estimated; when it returns 0 the candidates keep their two-roll
-// estimates. With every roll done an estimate is the candidate's ply3;
-// with some (weighing at least cover) it is its ply2 moved by how much, on
-// the rolls done, looking one roll further changed the candidate's value:
-// the two-roll values of the same rolls cancel most of the chance in which
-// rolls were done, which would otherwise outweigh the differences between
-// candidates.
-func deeper(e *Evaluator, results []rules.Position, cs []candidate, work, cover int, stop time.Time, s *scratch) int {
-	n := len(cs)
-	opps := make([]rules.Position, n)
-	for k := range cs {
-		opps[k] = results[cs[k].i].Swap()
-	}
-	sums := make([]float64, n) // three rolls ahead less two, on the rolls done
-	var inner scratch
-	weight, need := 0, 0 // need: the rolls of spread that reach cover
-	for w := 0; w < cover && need < len(spread); need++ {
-		w += rules.Rolls[spread[need]].Weight
-	}
-	searched := 0 // candidates times rolls searched
-	start, now := time.Now(), time.Time{}
-	// fitsWork and fitsTime tell whether, at the pace so far, the budget
-	// and the time reach cover with n candidates.
-	fitsWork := func(n, done int) bool {
-		return inner.work+inner.work*n*(need-done)/searched <= work
-	}
-	fitsTime := func(n, done int) bool {
-		return stop.IsZero() || !now.Add(now.Sub(start)*time.Duration(n*(need-done))/time.Duration(searched)).After(stop)
-	}
-	for done, ri := range spread {
-		if inner.work > work {
-			break
-		}
-		if !stop.IsZero() {
-			if now = time.Now(); now.After(stop) {
-				break
-			}
-		}
-		if weight < cover && searched > 0 {
-			for n > 1 && !fitsWork(n, done) {
-				n--
-			}
-			if n == 1 {
-				break
-			}
-			// the pace in time is rougher (a busy machine): it leaves
-			// candidates out but does not give up, the stop does
-			for n > 2 && !fitsTime(n, done) {
-				n--
-			}
-		}
-		roll := rules.Rolls[ri]
-		for k := range n {
-			r := &results[cs[k].i]
-			if r.Won() {
-				continue // ply2 and ply3 are the same
-			}
-			me, ended, _ := e.answer(r, &opps[k], roll.Dice, s, &inner)
-			if ended {
-				continue // the answer's value is the same at every depth
-			}
-			v3, v2 := e.onRoll2(&me, &inner)
-			sums[k] += float64(roll.Weight) * (v3 - v2)
-		}
-		searched += n
-		weight += roll.Weight
-	}
-	s.work += inner.work
-	if weight < cover {
-		return 0
-	}
-	for k := range n {
-		cs[k].eq += sums[k] / float64(weight)
-	}
-	return n
+// seedOf is a seed for the position, the roll and the game's seed.
+func seedOf(p rules.Position, d rules.Dice, seed uint64) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(p.PositionID()))
+	h.Write([]byte{byte(d[0]), byte(d[1])})
+	return h.Sum64() ^ seed*0x9e3779b97f4a7c15
 }
 
 // mistaken picks the play whose equity plus a deterministic error is the

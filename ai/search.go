@@ -102,39 +102,3 @@ func (e *Evaluator) onRoll1(p *rules.Position, s *scratch) float64 {
 	}
 	return total / 36
 }
-
-// ply3 returns the mover's equity of a result averaged over the opponent's
-// rolls, the opponent answering each with its best play at 0-ply, each
-// answer then judged two rolls ahead from the mover's side.
-func (e *Evaluator) ply3(r *rules.Position, s *scratch) float64 {
-	return e.replied(r, s, func(p *rules.Position, s *scratch) float64 {
-		two, _ := e.onRoll2(p, s)
-		return two
-	})
-}
-
-// onRoll2 returns the equity of the player on roll in p, looking two rolls
-// ahead: each of the 21 rolls played at its best at 0-ply, that play then
-// judged one roll ahead. Beside it, it returns what onRoll1 would, the
-// best plays' 0-ply values it finds on the way, so that a search wanting
-// both does not look for the best plays twice.
-func (e *Evaluator) onRoll2(p *rules.Position, s *scratch) (two, one float64) {
-	var g rules.Generator
-	var inner scratch
-	for _, roll := range rules.Rolls {
-		results := g.Results(*p, roll.Dice, e.Rules)
-		var v2, v1 float64
-		if len(results) == 0 {
-			opp := p.Swap()
-			v2 = -e.opp.onRoll1(&opp, &inner)
-			v1 = e.equity(e.probs(&opp, s).flip())
-		} else {
-			i, eq := e.bestPlay(p, results, s)
-			v2, v1 = e.ply1(&results[i], &inner), eq
-		}
-		two += float64(roll.Weight) * v2
-		one += float64(roll.Weight) * v1
-	}
-	s.work += inner.work
-	return two / 36, one / 36
-}
