@@ -20,8 +20,8 @@ const (
 	Easy Level = iota
 	Medium
 	Hard
-	// Master searches wider than Hard and plays its closest choices out
-	// in sampled games, slower.
+	// Master searches wider than Hard and plays more of its close choices
+	// out, in more sampled games, slower.
 	Master
 	// NetAlone plays the network alone: the best play at 0-ply, no search and no
 	// mistakes (for measurement; not offered to players).
@@ -146,13 +146,14 @@ type style struct {
 
 // styles holds each level's style. No level looks three rolls ahead in
 // full: in games against GNU Backgammon 0-ply the 3-ply searches lost to
-// the same levels stopping at 2-ply (README, "Two plies, wider"). Master
-// plays its best three within 0.05 at 2-ply on, four rolls deep, in 144
-// sampled games each (README, "Rollouts for master").
+// the same levels stopping at 2-ply (README, "Two plies, wider"). Hard
+// plays its best two within 0.05 at 2-ply on, four rolls deep, in 72
+// sampled games each, master its best three in 144 (README, "Rollouts").
 var styles = map[Level]style{
 	Easy:   {noise: 0.18, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
-	Hard:   {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, pruneKeep: 16},
+	Hard: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, pruneKeep: 16,
+		keepR: 2, windowR: 0.05, trials: 72, depth: 4, rolloutKeep: 4, limit: 250 * time.Millisecond},
 	Master: {deep: true, keep1: 32, window1: 0.50, keep2: 16, window2: 0.35, pruneKeep: 32,
 		keepR: 3, windowR: 0.05, trials: 144, depth: 4, rolloutKeep: 4, limit: 1500 * time.Millisecond},
 	// NetAlone: no noise and no loss allowed, so mistaken picks the best at 0-ply.
