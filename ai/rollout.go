@@ -96,7 +96,7 @@ func (e *Evaluator) newRollout(r *rules.Position, s *scratch) *rollout {
 
 // trial plays sampled game t on from the first two rolls' outcomes of
 // trial t (each of the 36×36 once in 1,296 trials), both sides playing
-// their best at 0-ply by e (sampled's keep) on dice drawn from seed and t,
+// their best at 0-ply by sampled on dice drawn from seed and t,
 // until depth rolls are done or the game ends or reaches the bear-off the
 // database knows. At each roll it adds to the sum how much more the player
 // on roll expects one roll ahead than the value the previous play left
