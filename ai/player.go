@@ -228,29 +228,27 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 	}
 	if st.keepR > 1 {
 		if top := filter(cs, st.keepR, st.windowR); len(top) > 1 {
-			e.rollouts(results, top, st.trials, st.depth, st.rolloutKeep, seedOf(p, d, seed), stop, &s)
+			e.rollouts(results, top, st.trials, st.depth, st.rolloutKeep, rollHash(p, d)^seed*0x9e3779b97f4a7c15, stop, &s)
 			cs = top
 		}
 	}
 	return filter(cs, 1, 0)[0].i
 }
 
-// seedOf is a seed for the position, the roll and the game's seed.
-func seedOf(p rules.Position, d rules.Dice, seed uint64) uint64 {
+// rollHash is a hash of the position and the roll, from which a level's
+// choices draw their chances together with the game's seed.
+func rollHash(p rules.Position, d rules.Dice) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(p.PositionID()))
 	h.Write([]byte{byte(d[0]), byte(d[1])})
-	return h.Sum64() ^ seed*0x9e3779b97f4a7c15
+	return h.Sum64()
 }
 
 // mistaken picks the play whose equity plus a deterministic error is the
 // largest, among plays that lose at most st.maxLoss: mistakes are likelier
 // the closer a play is to the best, as a person's are.
 func mistaken(cs []candidate, st style, p rules.Position, d rules.Dice, seed uint64) int {
-	h := fnv.New64a()
-	h.Write([]byte(p.PositionID()))
-	h.Write([]byte{byte(d[0]), byte(d[1])})
-	rng := rand.New(rand.NewPCG(h.Sum64(), seed))
+	rng := rand.New(rand.NewPCG(rollHash(p, d), seed))
 	best := math.Inf(-1)
 	for _, c := range cs {
 		best = max(best, c.eq)

@@ -87,18 +87,6 @@ func (e *Evaluator) answer(r, opp *rules.Position, d rules.Dice, s, inner *scrat
 // onRoll1 returns the equity of the player on roll in p, looking one roll
 // ahead: each of the 21 rolls played at its best at 0-ply.
 func (e *Evaluator) onRoll1(p *rules.Position, s *scratch) float64 {
-	total := 0.0
-	var g rules.Generator
-	for _, roll := range rules.Rolls {
-		results := g.Results(*p, roll.Dice, e.Rules)
-		var best float64
-		if len(results) == 0 {
-			opp := p.Swap()
-			best = e.equity(e.probs(&opp, s).flip())
-		} else {
-			best = e.best0(p, results, s)
-		}
-		total += float64(roll.Weight) * best
-	}
-	return total / 36
+	var plays [21]rolled
+	return e.rollAll(p, s, &plays)
 }
