@@ -24,10 +24,14 @@ import (
 // cmdTeach is "nardi teach": supervised training of a network of the
 // evaluator on the teacher's dataset (ai/train), or, as "nardi teach
 // judge", the judged set's PR of networks read from files at the levels
-// asked for.
+// asked for, or, as "nardi teach differ", the decisions where two players
+// choose differently.
 func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "judge" {
 		return teachJudge(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "differ" {
+		return teachDiffer(args[1:], stdout, stderr)
 	}
 	if len(args) > 0 && args[0] == "candidates" {
 		return teachCandidates(args[1:], stdout, stderr)

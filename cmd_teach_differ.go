@@ -1,0 +1,177 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"nardi/ai"
+	"nardi/ai/train"
+	"nardi/rules"
+)
+
+// differSide is one of the two players "nardi teach differ" compares: its
+// network, pruner and level.
+type differSide struct {
+	net, prune, level string
+}
+
+// player reads the side's networks (beside the race network in race) and
+// returns its player, without time limits.
+func (d differSide) player(race string) (*ai.Player, error) {
+	net, err := readPair(d.net, race)
+	if err != nil {
+		return nil, err
+	}
+	if d.prune != "" {
+		p, err := train.ReadNet(d.prune)
+		if err != nil {
+			return nil, err
+		}
+		if err := net.SetPruner(p); err != nil {
+			return nil, fmt.Errorf("%s: %w", d.prune, err)
+		}
+	}
+	level, err := ai.ParseLevel(d.level)
+	if err != nil {
+		return nil, err
+	}
+	pl := ai.NewPlayer(net, rules.Standard, rules.WithKoks, level)
+	pl.Exact = true
+	return pl, nil
+}
+
+// differDecision is a decision "nardi teach differ" puts to both players:
+// a position met in play and a roll.
+type differDecision struct {
+	pos  rules.Position
+	dice rules.Dice
+}
+
+// differDecisions returns the first count positions of the teacher's parts
+// (in the order given, each part's in its order), each with a roll drawn
+// from seed and its index.
+func differDecisions(dir string, parts []int, count int, seed uint64) ([]differDecision, error) {
+	var out []differDecision
+	for _, k := range parts {
+		samples, err := train.ReadPart(filepath.Join(dir, fmt.Sprintf("teacher-%04d.tsv.gz", k)))
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range samples {
+			if len(out) == count {
+				return out, nil
+			}
+			rng := rand.New(rand.NewPCG(seed, uint64(len(out))))
+			a, b := 1+rng.IntN(6), 1+rng.IntN(6)
+			out = append(out, differDecision{s.Pos, rules.Dice{max(a, b), min(a, b)}})
+		}
+	}
+	return out, nil
+}
+
+// resultID names the result of a play for the judge: the Position ID of
+// the position the opponent is on roll in, or "won:N" when the play ends
+// the game, winning N points (backgammons counted).
+func resultID(r rules.Position) string {
+	if r.Won() {
+		return fmt.Sprintf("won:%d", r.Value(rules.WithKoks))
+	}
+	return r.Swap().PositionID()
+}
+
+// teachDiffer is "nardi teach differ": two players (network, pruner,
+// level) choose on the same decisions, positions of the teacher's
+// held-back parts with seeded rolls, and the decisions where they choose
+// differently are printed for a judge (scripts/judge-differ.sh), one a
+// line: index, Position ID, dice, A's result, B's result (see resultID). The first line counts the
+// decisions. Both play as the bot plays under standard rules, but
+// without time limits.
+func teachDiffer(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("teach differ", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var a, b differSide
+	fs.StringVar(&a.net, "a", "ai/weights/net.bin", "player A's main network")
+	fs.StringVar(&a.prune, "a-prune", "ai/weights/prune.bin", "player A's pruner (empty: none)")
+	fs.StringVar(&a.level, "a-level", "hard", "player A's level")
+	fs.StringVar(&b.net, "b", "ai/weights/net.bin", "player B's main network")
+	fs.StringVar(&b.prune, "b-prune", "ai/weights/prune.bin", "player B's pruner (empty: none)")
+	fs.StringVar(&b.level, "b-level", "hard", "player B's level")
+	race := fs.String("race", "ai/weights/race.bin", "the race network of both")
+	data := fs.String("data", "ai/train/data", "the teacher's parts (teacher-KKKK.tsv.gz)")
+	partsFlag := fs.String("parts", "10,20,410,420,810,820", "the parts whose positions are played, comma-separated (the training holds back those ≡ 0 mod 10)")
+	count := fs.Int("count", 3000, "decisions")
+	seed := fs.Uint64("seed", 1, "seed of the rolls")
+	workers := fs.Int("workers", 1, "decisions played at once")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "nardi teach differ:", err)
+		return 1
+	}
+	var parts []int
+	for _, f := range strings.Split(*partsFlag, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || k < 0 {
+			fmt.Fprintf(stderr, "nardi teach differ: bad part %q in --parts\n", f)
+			return 2
+		}
+		parts = append(parts, k)
+	}
+	if *count <= 0 || *workers <= 0 {
+		fmt.Fprintln(stderr, "nardi teach differ: --count and --workers must be positive")
+		return 2
+	}
+	pa, err := a.player(*race)
+	if err != nil {
+		return fail(fmt.Errorf("player A: %w", err))
+	}
+	pb, err := b.player(*race)
+	if err != nil {
+		return fail(fmt.Errorf("player B: %w", err))
+	}
+	decs, err := differDecisions(*data, parts, *count, *seed)
+	if err != nil {
+		return fail(err)
+	}
+	lines := make([]string, len(decs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range *workers {
+		wg.Go(func() {
+			for i := range next {
+				d := decs[i]
+				_, ra, _ := pa.Choose(d.pos, d.dice, false, uint64(i))
+				_, rb, _ := pb.Choose(d.pos, d.dice, false, uint64(i))
+				if ra != rb {
+					lines[i] = fmt.Sprintf("%d\t%s\t%d%d\t%s\t%s", i, d.pos.PositionID(), d.dice[0], d.dice[1], resultID(ra), resultID(rb))
+				}
+			}
+		})
+	}
+	for i := range decs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	differ := 0
+	for _, l := range lines {
+		if l != "" {
+			differ++
+		}
+	}
+	fmt.Fprintf(stdout, "# %d decisions, %d differ; A: %s %s, B: %s %s; parts %s, seed %d\n",
+		len(decs), differ, a.level, a.net, b.level, b.net, *partsFlag, *seed)
+	for _, l := range lines {
+		if l != "" {
+			fmt.Fprintln(stdout, l)
+		}
+	}
+	return 0
+}

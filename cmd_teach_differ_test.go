@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"nardi/rules"
+)
+
+// TestTeachDiffer puts the same decisions to hard and to the network
+// alone: every line printed is a decision where they chose differently,
+// each result a legal play's; and a player against itself differs nowhere.
+func TestTeachDiffer(t *testing.T) {
+	differ := func(args ...string) []string {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		all := append([]string{"teach", "differ", "--data", "ai/train/testdata", "--parts", "10", "--count", "40", "--workers", "2"}, args...)
+		if code := run(all, nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+		if !strings.HasPrefix(lines[0], "# 40 decisions, ") || !strings.Contains(lines[0], fmt.Sprintf(" %d differ;", len(lines)-1)) {
+			t.Fatalf("header %q for %d lines", lines[0], len(lines)-1)
+		}
+		return lines[1:]
+	}
+	if same := differ(); len(same) != 0 {
+		t.Errorf("hard against itself differs on %d decisions: %q", len(same), same)
+	}
+	lines := differ("--b-level", "net")
+	if len(lines) == 0 {
+		t.Fatal("hard and the network alone chose alike on all 40 decisions")
+	}
+	for _, l := range lines {
+		f := strings.Split(l, "\t")
+		if len(f) != 5 || f[3] == f[4] {
+			t.Fatalf("line %q", l)
+		}
+		p, err := rules.ParsePositionID(f[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := rules.Dice{int(f[2][0] - '0'), int(f[2][1] - '0')}
+		_, results := rules.LegalPlays(p, d, rules.Standard)
+		var ids []string
+		for _, r := range results {
+			ids = append(ids, resultID(r))
+		}
+		for _, r := range f[3:] {
+			if !slices.Contains(ids, r) {
+				t.Errorf("%s with %v: %s is no legal play's result", f[1], d, r)
+			}
+		}
+	}
+	var stderr bytes.Buffer
+	if code := run([]string{"teach", "differ", "--parts", "x"}, nil, &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad part") {
+		t.Errorf("--parts x: exit %d, %q", code, stderr.String())
+	}
+}
