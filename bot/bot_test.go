@@ -46,6 +46,10 @@ func (r *seededRoller) Roll() int {
 	return r.rng.IntN(6) + 1
 }
 
+// newHarness starts a bot of its own (its own fake Bot API, database and
+// dice) for one test. The tests that spend most of their time waiting on
+// the pace of Telegram's limits run in parallel; those that measure that
+// pace (a tap's time to the board) run alone, before them.
 func newHarness(t testing.TB) *harness {
 	t.Helper()
 	return newHarnessRolling(t, &seededRoller{rng: rand.New(rand.NewPCG(7, 11))})
@@ -252,6 +256,7 @@ func (h *harness) playToEnd(u telegramtest.User, id int) telegramtest.Message {
 }
 
 func TestCompleteGameAgainstComputer(t *testing.T) {
+	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play")
 	m := h.waitText(alice.ID, strings.SplitN(locales.T(locales.EN, "play.choose_level", nil), "\n", 2)[0])

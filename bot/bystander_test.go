@@ -16,6 +16,7 @@ import (
 // floods the group with /duel and /help: nothing of anyone else's
 // changes, he holds one open challenge at most, and the game goes on.
 func TestBystanderChangesNothing(t *testing.T) {
+	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
 	id, b := h.groupDuel("0")
 	h.waitBoard(b.ID, playable)

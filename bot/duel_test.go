@@ -133,6 +133,7 @@ func (h *harness) stepAsTurn(id int64, board int, users ...telegramtest.User) bo
 }
 
 func TestGroupDuelWithOutsider(t *testing.T) {
+	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, group, "/duel@"+telegramtest.BotUsername+" 0")
 	c := h.challenge(group.ID, 0)
@@ -382,6 +383,7 @@ func TestChallengesExpire(t *testing.T) {
 }
 
 func TestChallengeTargetsAndCancel(t *testing.T) {
+	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, group, "/duel 5+x")
 	h.waitText(group.ID, en("duel.bad_clock"))
@@ -416,6 +418,7 @@ func TestChallengeTargetsAndCancel(t *testing.T) {
 }
 
 func TestDuelTimeoutClaim(t *testing.T) {
+	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
 	id, b := h.groupDuel("1+1")
 	if rec := h.load(id); rec.Game.Options().Clock != (game.TimeControl{Move: time.Second, Reserve: time.Second}) {
@@ -464,6 +467,7 @@ func TestDuelTimeoutClaim(t *testing.T) {
 }
 
 func TestRestartDuringClockedDuel(t *testing.T) {
+	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
 	id, b := h.groupDuel("5+30")
 	players := []telegramtest.User{alice, bob}

@@ -50,6 +50,7 @@ func (h *harness) tapInline(u telegramtest.User, msg int, data string) telegramt
 // nothing; the two play to the end there; nothing is uploaded to it and
 // nothing is sent to any chat.
 func TestInlineDuel(t *testing.T) {
+	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := inlineHarness(t)
 	carol := telegramtest.User{ID: 1003, FirstName: "Carol", LanguageCode: "en"}
 	results, ok := h.srv.WaitInlineAnswer(h.srv.InlineQuery(alice, ""), wait)

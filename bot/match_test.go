@@ -28,6 +28,7 @@ func counterOf(m telegramtest.Message) (uint32, bool) {
 // cube survive the restart, the next game starts by itself after its
 // pause or at 🔁, and the match ends once a player has 3.
 func TestGroupClassicMatch(t *testing.T) {
+	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
 	id, b := h.groupDuel("classic 3pt 0")
 	rng := rand.New(rand.NewPCG(3, 5))

@@ -114,6 +114,7 @@ func TestReviewFlood(t *testing.T) {
 // against the person's allowance there, as commands do: a few answers,
 // then a short refusal (a toast, nothing posted), and one review in all.
 func TestReviewTapsInGroup(t *testing.T) {
+	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
 	_, board := h.groupDuel("")
 	h.resignByCommand(alice, group) // one command of alice's allowance
