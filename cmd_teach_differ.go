@@ -16,9 +16,9 @@ import (
 )
 
 // differSide is one of the two players "nardi teach differ" compares: its
-// network, pruner and level.
+// network, pruner, level and how its search is tuned (ai.Player.Tune).
 type differSide struct {
-	net, prune, level string
+	net, prune, level, tune string
 }
 
 // player reads the side's networks (beside the race network in race) and
@@ -43,6 +43,11 @@ func (d differSide) player(race string) (*ai.Player, error) {
 	}
 	pl := ai.NewPlayer(net, rules.Standard, rules.WithKoks, level)
 	pl.Exact = true
+	if d.tune != "" {
+		if err := pl.Tune(d.tune); err != nil {
+			return nil, err
+		}
+	}
 	return pl, nil
 }
 
@@ -99,9 +104,11 @@ func teachDiffer(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&a.net, "a", "ai/weights/net.bin", "player A's main network")
 	fs.StringVar(&a.prune, "a-prune", "ai/weights/prune.bin", "player A's pruner (empty: none)")
 	fs.StringVar(&a.level, "a-level", "hard", "player A's level")
+	fs.StringVar(&a.tune, "a-tune", "", "player A's search otherwise than its level's, as name=value,... (ai.Player.Tune; e.g. keepR=0,trials=288)")
 	fs.StringVar(&b.net, "b", "ai/weights/net.bin", "player B's main network")
 	fs.StringVar(&b.prune, "b-prune", "ai/weights/prune.bin", "player B's pruner (empty: none)")
 	fs.StringVar(&b.level, "b-level", "hard", "player B's level")
+	fs.StringVar(&b.tune, "b-tune", "", "player B's search otherwise than its level's (see --a-tune)")
 	race := fs.String("race", "ai/weights/race.bin", "the race network of both")
 	data := fs.String("data", "ai/train/data", "the teacher's parts (teacher-KKKK.tsv.gz)")
 	partsFlag := fs.String("parts", "10,20,410,420,810,820", "the parts whose positions are played, comma-separated (the training holds back those ≡ 0 mod 10)")
@@ -166,8 +173,8 @@ func teachDiffer(args []string, stdout, stderr io.Writer) int {
 			differ++
 		}
 	}
-	fmt.Fprintf(stdout, "# %d decisions, %d differ; A: %s %s, B: %s %s; parts %s, seed %d\n",
-		len(decs), differ, a.level, a.net, b.level, b.net, *partsFlag, *seed)
+	fmt.Fprintf(stdout, "# %d decisions, %d differ; A: %s %s %s, B: %s %s %s; parts %s, seed %d\n",
+		len(decs), differ, a.level, a.tune, a.net, b.level, b.tune, b.net, *partsFlag, *seed)
 	for _, l := range lines {
 		if l != "" {
 			fmt.Fprintln(stdout, l)

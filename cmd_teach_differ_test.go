@@ -12,7 +12,8 @@ import (
 
 // TestTeachDiffer puts the same decisions to hard and to the network
 // alone: every line printed is a decision where they chose differently,
-// each result a legal play's; and a player against itself differs nowhere.
+// each result a legal play's; a player against itself differs nowhere, nor
+// hard tuned to its best play at 0-ply against the network alone.
 func TestTeachDiffer(t *testing.T) {
 	differ := func(args ...string) []string {
 		t.Helper()
@@ -55,7 +56,15 @@ func TestTeachDiffer(t *testing.T) {
 			}
 		}
 	}
+	// Hard tuned to its best play at 0-ply chooses as the network alone.
+	if tuned := differ("--a-level", "net", "--b-tune", "keep1=1"); len(tuned) != 0 {
+		t.Errorf("hard tuned keep1=1 and the network alone differ on %d decisions", len(tuned))
+	}
 	var stderr bytes.Buffer
+	if code := run([]string{"teach", "differ", "--b-tune", "nope=1"}, nil, &bytes.Buffer{}, &stderr); code != 1 || !strings.Contains(stderr.String(), "player B") {
+		t.Errorf("--b-tune nope=1: exit %d, %q", code, stderr.String())
+	}
+	stderr.Reset()
 	if code := run([]string{"teach", "differ", "--parts", "x"}, nil, &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad part") {
 		t.Errorf("--parts x: exit %d, %q", code, stderr.String())
 	}

@@ -169,6 +169,16 @@ type Player struct {
 	// and measurements); with the limit they do so whenever it is not
 	// reached.
 	Exact bool
+	// tuned, when set (Tune), is the style played instead of the level's.
+	tuned *style
+}
+
+// style returns the style the player plays: the level's unless tuned.
+func (pl *Player) style() style {
+	if pl.tuned != nil {
+		return *pl.tuned
+	}
+	return styles[pl.Level]
 }
 
 // NewPlayer returns a player of the level for the rule set and scoring.
@@ -191,7 +201,7 @@ func (pl *Player) Choose(p rules.Position, d rules.Dice, _ bool, seed uint64) (p
 		return plays[0], results[0], true
 	}
 	var stop time.Time
-	if lim := styles[pl.Level].limit; lim > 0 && !pl.Exact {
+	if lim := pl.style().limit; lim > 0 && !pl.Exact {
 		stop = time.Now().Add(lim)
 	}
 	i := pl.choose(p, d, results, seed, stop)
@@ -201,7 +211,7 @@ func (pl *Player) Choose(p rules.Position, d rules.Dice, _ bool, seed uint64) (p
 // choose returns the index of the result the level chooses; stop, when not
 // zero, is when the decision should be made by.
 func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Position, seed uint64, stop time.Time) int {
-	st := styles[pl.Level]
+	st := pl.style()
 	e := pl.Eval.withKeep(st.pruneKeep)
 	var s scratch
 	eqs := e.ply0(&p, results, &s, nil)

@@ -1,0 +1,61 @@
+package ai
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// tunable names the style's settings that Tune may change, each with its
+// field.
+func tunable(st *style) map[string]any {
+	return map[string]any{
+		"keep1": &st.keep1, "window1": &st.window1, "keep2": &st.keep2, "window2": &st.window2,
+		"pruneKeep": &st.pruneKeep, "keepR": &st.keepR, "windowR": &st.windowR, "trials": &st.trials,
+		"depth": &st.depth, "rolloutKeep": &st.rolloutKeep,
+	}
+}
+
+// Tune makes the player search otherwise than its level, for measurement
+// (nardi teach differ): spec is a comma-separated list of name=value over
+// the level's style, the names keep1, window1, keep2, window2 (the 1-ply
+// and 2-ply candidates), pruneKeep, keepR, windowR, trials, depth and
+// rolloutKeep (the rollouts; keepR=0 plays the 2-ply alone). Only levels
+// that look ahead (hard, master) can be tuned. Call it before the player
+// is used.
+func (pl *Player) Tune(spec string) error {
+	st := styles[pl.Level]
+	if !st.deep {
+		return fmt.Errorf("ai: level %s does not search, so it cannot be tuned", pl.Level)
+	}
+	fields := tunable(&st)
+	for _, kv := range strings.Split(spec, ",") {
+		name, value, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		field, known := fields[name]
+		if !ok || !known {
+			return fmt.Errorf("ai: tune %q: want name=value, the names %s", kv, "keep1, window1, keep2, window2, pruneKeep, keepR, windowR, trials, depth, rolloutKeep")
+		}
+		switch f := field.(type) {
+		case *int:
+			n, err := strconv.Atoi(value)
+			if err != nil || n < 0 {
+				return fmt.Errorf("ai: tune %s: %q is not a count", name, value)
+			}
+			*f = n
+		case *float64:
+			x, err := strconv.ParseFloat(value, 64)
+			if err != nil || x < 0 {
+				return fmt.Errorf("ai: tune %s: %q is not a window", name, value)
+			}
+			*f = x
+		}
+	}
+	if st.keep1 < 1 || st.keep2 < 1 {
+		return fmt.Errorf("ai: tune: keep1 and keep2 must keep a play at least")
+	}
+	if st.keepR > 1 && st.depth < 2 {
+		return fmt.Errorf("ai: tune: rollouts need depth 2 or more, not %d", st.depth)
+	}
+	pl.tuned = &st
+	return nil
+}

@@ -1,0 +1,77 @@
+package ai
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"nardi/rules"
+)
+
+// TestTune: a tuned player plays its tuned style. Hard kept to its best
+// play at 0-ply chooses as the network alone does; its own settings
+// given again change none of its choices; bad specs are refused and
+// leave the player as it was.
+func TestTune(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	player := func(l Level, spec string) *Player {
+		pl := NewPlayer(net, rules.Standard, rules.WithKoks, l)
+		pl.Exact = true
+		if spec != "" {
+			if err := pl.Tune(spec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return pl
+	}
+	hard, greedy, same, alone := player(Hard, ""), player(Hard, "keep1=1"), player(Hard, "keepR=2, windowR=0.05,trials=72,depth=4"), player(NetAlone, "")
+	rng := rand.New(rand.NewPCG(3, 5))
+	p, apart := rules.Start(), 0
+	for turn := 0; turn < 40; turn++ {
+		d := rules.Dice{1 + rng.IntN(6), 1 + rng.IntN(6)}
+		_, rh, ok := hard.Choose(p, d, false, 1)
+		if !ok {
+			p = p.Swap()
+			continue
+		}
+		if _, r, _ := greedy.Choose(p, d, false, 1); r != mustChoose(t, alone, p, d) {
+			t.Errorf("%s %v: hard tuned keep1=1 chose otherwise than the network alone", p.PositionID(), d)
+		}
+		if _, r, _ := same.Choose(p, d, false, 1); r != rh {
+			t.Errorf("%s %v: hard tuned to its own settings chose otherwise", p.PositionID(), d)
+		}
+		if _, r, _ := greedy.Choose(p, d, false, 1); r != rh {
+			apart++
+		}
+		if rh.Won() {
+			break
+		}
+		p = rh.Swap()
+	}
+	if apart == 0 {
+		t.Error("hard and hard tuned to its 0-ply best never chose apart in 40 turns")
+	}
+	pl := player(Master, "")
+	for _, bad := range []string{"nope=1", "trials", "trials=-1", "windowR=x", "keep1=0", "depth=1"} {
+		if err := pl.Tune(bad); err == nil {
+			t.Errorf("Tune(%q) was accepted", bad)
+		}
+	}
+	if pl.tuned != nil {
+		t.Error("a refused Tune changed the player")
+	}
+	if err := player(Medium, "").Tune("trials=1"); err == nil {
+		t.Error("medium, which does not search, was tuned")
+	}
+}
+
+func mustChoose(t *testing.T, pl *Player, p rules.Position, d rules.Dice) rules.Position {
+	t.Helper()
+	_, r, ok := pl.Choose(p, d, false, 1)
+	if !ok {
+		t.Fatal("no play")
+	}
+	return r
+}
