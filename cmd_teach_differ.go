@@ -21,6 +21,15 @@ type differSide struct {
 	net, prune, level, tune string
 }
 
+// String names the side in the output's first line.
+func (d differSide) String() string {
+	s := d.level + " " + d.net
+	if d.tune != "" {
+		s += " tuned " + d.tune
+	}
+	return s
+}
+
 // player reads the side's networks (beside the race network in race) and
 // returns its player, without time limits.
 func (d differSide) player(race string) (*ai.Player, error) {
@@ -91,12 +100,12 @@ func resultID(r rules.Position) string {
 }
 
 // teachDiffer is "nardi teach differ": two players (network, pruner,
-// level) choose on the same decisions, positions of the teacher's
+// level, tuning) choose on the same decisions, positions of the teacher's
 // held-back parts with seeded rolls, and the decisions where they choose
 // differently are printed for a judge (scripts/judge-differ.sh), one a
-// line: index, Position ID, dice, A's result, B's result (see resultID). The first line counts the
-// decisions. Both play as the bot plays under standard rules, but
-// without time limits.
+// line: index, Position ID, dice, A's result, B's result (see resultID).
+// The first line counts the decisions. Both play as the bot plays under
+// standard rules, but without time limits.
 func teachDiffer(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("teach differ", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -173,8 +182,8 @@ func teachDiffer(args []string, stdout, stderr io.Writer) int {
 			differ++
 		}
 	}
-	fmt.Fprintf(stdout, "# %d decisions, %d differ; A: %s %s %s, B: %s %s %s; parts %s, seed %d\n",
-		len(decs), differ, a.level, a.tune, a.net, b.level, b.tune, b.net, *partsFlag, *seed)
+	fmt.Fprintf(stdout, "# %d decisions, %d differ; A: %s, B: %s; parts %s, seed %d\n",
+		len(decs), differ, a, b, *partsFlag, *seed)
 	for _, l := range lines {
 		if l != "" {
 			fmt.Fprintln(stdout, l)
