@@ -271,6 +271,21 @@ func readPair(path, race string) (*ai.Net, error) {
 	return pairNets(main, raceNet, false)
 }
 
+// setPruner gives net the pruner read from path (none when path is empty).
+func setPruner(net *ai.Net, path string) error {
+	if path == "" {
+		return nil
+	}
+	p, err := train.ReadNet(path)
+	if err != nil {
+		return err
+	}
+	if err := net.SetPruner(p); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
 // pairNets returns the evaluator's network of n beside other: when race,
 // n is the race network and other the main one, else the other way round.
 // Neither is changed (the main network is copied).
@@ -331,14 +346,8 @@ func teachJudge(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
-	if *prunePath != "" {
-		p, err := train.ReadNet(*prunePath)
-		if err != nil {
-			return fail(err)
-		}
-		if err := net.SetPruner(p); err != nil {
-			return fail(err)
-		}
+	if err := setPruner(net, *prunePath); err != nil {
+		return fail(err)
 	}
 	set, err := ai.LoadJudged(*setPath)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,14 +37,8 @@ func (d differSide) player(race string) (*ai.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.prune != "" {
-		p, err := train.ReadNet(d.prune)
-		if err != nil {
-			return nil, err
-		}
-		if err := net.SetPruner(p); err != nil {
-			return nil, fmt.Errorf("%s: %w", d.prune, err)
-		}
+	if err := setPruner(net, d.prune); err != nil {
+		return nil, err
 	}
 	level, err := ai.ParseLevel(d.level)
 	if err != nil {
@@ -71,9 +65,17 @@ type differDecision struct {
 // (in the order given, each part's in its order), each with a roll drawn
 // from seed and its index.
 func differDecisions(dir string, parts []int, count int, seed uint64) ([]differDecision, error) {
+	all, err := train.ListParts(dir)
+	if err != nil {
+		return nil, err
+	}
 	var out []differDecision
 	for _, k := range parts {
-		samples, err := train.ReadPart(filepath.Join(dir, fmt.Sprintf("teacher-%04d.tsv.gz", k)))
+		i := slices.IndexFunc(all, func(p train.Part) bool { return p.Number == k })
+		if i < 0 {
+			return nil, fmt.Errorf("no teacher's part %d in %s", k, dir)
+		}
+		samples, err := train.ReadPart(all[i].Path)
 		if err != nil {
 			return nil, err
 		}

@@ -65,6 +65,10 @@ func TestTeachDiffer(t *testing.T) {
 		t.Errorf("--b-tune nope=1: exit %d, %q", code, stderr.String())
 	}
 	stderr.Reset()
+	if code := run([]string{"teach", "differ", "--data", "ai/train/testdata", "--parts", "99"}, nil, &bytes.Buffer{}, &stderr); code != 1 || !strings.Contains(stderr.String(), "no teacher's part 99") {
+		t.Errorf("--parts 99: exit %d, %q", code, stderr.String())
+	}
+	stderr.Reset()
 	if code := run([]string{"teach", "differ", "--parts", "x"}, nil, &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad part") {
 		t.Errorf("--parts x: exit %d, %q", code, stderr.String())
 	}

@@ -2,17 +2,25 @@ package ai
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// tunable names the style's settings that Tune may change, each with its
-// field.
-func tunable(st *style) map[string]any {
-	return map[string]any{
-		"keep1": &st.keep1, "window1": &st.window1, "keep2": &st.keep2, "window2": &st.window2,
-		"pruneKeep": &st.pruneKeep, "keepR": &st.keepR, "windowR": &st.windowR, "trials": &st.trials,
-		"depth": &st.depth, "rolloutKeep": &st.rolloutKeep,
+// setting is one of the style's settings that Tune may change: its name
+// and its field (*int or *float64).
+type setting struct {
+	name  string
+	field any
+}
+
+// tunable lists the settings of st that Tune may change, in the order
+// its errors name them.
+func tunable(st *style) []setting {
+	return []setting{
+		{"keep1", &st.keep1}, {"window1", &st.window1}, {"keep2", &st.keep2}, {"window2", &st.window2},
+		{"pruneKeep", &st.pruneKeep}, {"keepR", &st.keepR}, {"windowR", &st.windowR}, {"trials", &st.trials},
+		{"depth", &st.depth}, {"rolloutKeep", &st.rolloutKeep},
 	}
 }
 
@@ -28,14 +36,18 @@ func (pl *Player) Tune(spec string) error {
 	if !st.deep {
 		return fmt.Errorf("ai: level %s does not search, so it cannot be tuned", pl.Level)
 	}
-	fields := tunable(&st)
+	settings := tunable(&st)
 	for _, kv := range strings.Split(spec, ",") {
 		name, value, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		field, known := fields[name]
-		if !ok || !known {
-			return fmt.Errorf("ai: tune %q: want name=value, the names %s", kv, "keep1, window1, keep2, window2, pruneKeep, keepR, windowR, trials, depth, rolloutKeep")
+		i := slices.IndexFunc(settings, func(s setting) bool { return s.name == name })
+		if !ok || i < 0 {
+			names := make([]string, len(settings))
+			for k, s := range settings {
+				names[k] = s.name
+			}
+			return fmt.Errorf("ai: tune %q: want name=value, the names %s", kv, strings.Join(names, ", "))
 		}
-		switch f := field.(type) {
+		switch f := settings[i].field.(type) {
 		case *int:
 			n, err := strconv.Atoi(value)
 			if err != nil || n < 0 {
