@@ -16,24 +16,25 @@ import (
 )
 
 // differSide is one of the two players "nardi teach differ" compares: its
-// network, pruner, level and how its search is tuned (ai.Player.Tune).
+// networks (main and race), pruner, level and how its search is tuned
+// (ai.Player.Tune).
 type differSide struct {
-	net, prune, level, tune string
+	net, race, prune, level, tune string
 }
 
 // String names the side in the output's first line.
 func (d differSide) String() string {
-	s := d.level + " " + d.net
+	s := d.level + " " + d.net + " race " + d.race
 	if d.tune != "" {
 		s += " tuned " + d.tune
 	}
 	return s
 }
 
-// player reads the side's networks (beside the race network in race) and
-// returns its player, without time limits.
-func (d differSide) player(race string) (*ai.Player, error) {
-	net, err := readPair(d.net, race)
+// player reads the side's networks and returns its player, without time
+// limits.
+func (d differSide) player() (*ai.Player, error) {
+	net, err := readPair(d.net, d.race)
 	if err != nil {
 		return nil, err
 	}
@@ -61,10 +62,18 @@ type differDecision struct {
 	dice rules.Dice
 }
 
+// differPhases are the phases --only may name: which of the teacher's
+// positions "nardi teach differ" puts to the players.
+var differPhases = map[string]func(*rules.Position) bool{
+	"":        func(*rules.Position) bool { return true },
+	"contact": ai.Contact,
+	"race":    func(p *rules.Position) bool { return !ai.Contact(p) },
+}
+
 // differDecisions returns the first count positions of the teacher's parts
-// (in the order given, each part's in its order), each with a roll drawn
-// from seed and its index.
-func differDecisions(dir string, parts []int, count int, seed uint64) ([]differDecision, error) {
+// (in the order given, each part's in its order) for which keep holds, each
+// with a roll drawn from seed and its index.
+func differDecisions(dir string, parts []int, count int, seed uint64, keep func(*rules.Position) bool) ([]differDecision, error) {
 	all, err := train.ListParts(dir)
 	if err != nil {
 		return nil, err
@@ -82,6 +91,9 @@ func differDecisions(dir string, parts []int, count int, seed uint64) ([]differD
 		for _, s := range samples {
 			if len(out) == count {
 				return out, nil
+			}
+			if !keep(&s.Pos) {
+				continue
 			}
 			rng := rand.New(rand.NewPCG(seed, uint64(len(out))))
 			a, b := 1+rng.IntN(6), 1+rng.IntN(6)
@@ -113,14 +125,16 @@ func teachDiffer(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var a, b differSide
 	fs.StringVar(&a.net, "a", "ai/weights/net.bin", "player A's main network")
+	fs.StringVar(&a.race, "a-race", "ai/weights/race.bin", "player A's race network")
 	fs.StringVar(&a.prune, "a-prune", "ai/weights/prune.bin", "player A's pruner (empty: none)")
 	fs.StringVar(&a.level, "a-level", "hard", "player A's level")
 	fs.StringVar(&a.tune, "a-tune", "", "player A's search otherwise than its level's, as name=value,... (ai.Player.Tune; e.g. keepR=0,trials=288)")
 	fs.StringVar(&b.net, "b", "ai/weights/net.bin", "player B's main network")
+	fs.StringVar(&b.race, "b-race", "ai/weights/race.bin", "player B's race network")
 	fs.StringVar(&b.prune, "b-prune", "ai/weights/prune.bin", "player B's pruner (empty: none)")
 	fs.StringVar(&b.level, "b-level", "hard", "player B's level")
 	fs.StringVar(&b.tune, "b-tune", "", "player B's search otherwise than its level's (see --a-tune)")
-	race := fs.String("race", "ai/weights/race.bin", "the race network of both")
+	only := fs.String("only", "", "put only these positions: contact or race (empty: all)")
 	data := fs.String("data", "ai/train/data", "the teacher's parts (teacher-KKKK.tsv.gz)")
 	partsFlag := fs.String("parts", "10,20,410,420,810,820", "the parts whose positions are played, comma-separated (the training holds back those ≡ 0 mod 10)")
 	count := fs.Int("count", 3000, "decisions")
@@ -146,15 +160,20 @@ func teachDiffer(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi teach differ: --count and --workers must be positive")
 		return 2
 	}
-	pa, err := a.player(*race)
+	keep, ok := differPhases[*only]
+	if !ok {
+		fmt.Fprintf(stderr, "nardi teach differ: --only must be contact or race, not %q\n", *only)
+		return 2
+	}
+	pa, err := a.player()
 	if err != nil {
 		return fail(fmt.Errorf("player A: %w", err))
 	}
-	pb, err := b.player(*race)
+	pb, err := b.player()
 	if err != nil {
 		return fail(fmt.Errorf("player B: %w", err))
 	}
-	decs, err := differDecisions(*data, parts, *count, *seed)
+	decs, err := differDecisions(*data, parts, *count, *seed, keep)
 	if err != nil {
 		return fail(err)
 	}
@@ -184,8 +203,12 @@ func teachDiffer(args []string, stdout, stderr io.Writer) int {
 			differ++
 		}
 	}
-	fmt.Fprintf(stdout, "# %d decisions, %d differ; A: %s, B: %s; parts %s, seed %d\n",
-		len(decs), differ, a, b, *partsFlag, *seed)
+	phase := ""
+	if *only != "" {
+		phase = ", only " + *only
+	}
+	fmt.Fprintf(stdout, "# %d decisions, %d differ; A: %s, B: %s; parts %s%s, seed %d\n",
+		len(decs), differ, a, b, *partsFlag, phase, *seed)
 	for _, l := range lines {
 		if l != "" {
 			fmt.Fprintln(stdout, l)

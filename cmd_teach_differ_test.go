@@ -7,13 +7,15 @@ import (
 	"strings"
 	"testing"
 
+	"nardi/ai"
 	"nardi/rules"
 )
 
 // TestTeachDiffer puts the same decisions to hard and to the network
 // alone: every line printed is a decision where they chose differently,
 // each result a legal play's; a player against itself differs nowhere, nor
-// hard tuned to its best play at 0-ply against the network alone.
+// hard tuned to its best play at 0-ply against the network alone; --only
+// puts races or contact alone.
 func TestTeachDiffer(t *testing.T) {
 	differ := func(args ...string) []string {
 		t.Helper()
@@ -60,7 +62,43 @@ func TestTeachDiffer(t *testing.T) {
 	if tuned := differ("--a-level", "net", "--b-tune", "keep1=1"); len(tuned) != 0 {
 		t.Errorf("hard tuned keep1=1 and the network alone differ on %d decisions", len(tuned))
 	}
+	// --only splits the positions into races and contact; a race network
+	// of its own for B (the main one judging races) changes only the
+	// choices its races decide.
+	decisions := func(only string) (int, []string) {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		args := []string{"teach", "differ", "--data", "ai/train/testdata", "--parts", "2,10", "--count", "1000", "--only", only, "--b-race", "ai/weights/net.bin"}
+		if code := run(args, nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("--only %q: exit %d: %s", only, code, stderr.String())
+		}
+		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+		var n int
+		if _, err := fmt.Sscanf(lines[0], "# %d decisions", &n); err != nil {
+			t.Fatalf("header %q: %v", lines[0], err)
+		}
+		return n, lines[1:]
+	}
+	all, _ := decisions("")
+	races, raceLines := decisions("race")
+	contacts, _ := decisions("contact")
+	if races == 0 || contacts == 0 || races+contacts != all {
+		t.Errorf("races %d + contact %d against %d decisions in all", races, contacts, all)
+	}
+	if len(raceLines) == 0 {
+		t.Error("the two race networks chose alike in every race")
+	}
+	for _, l := range raceLines {
+		p, err := rules.ParsePositionID(strings.Split(l, "\t")[1])
+		if err != nil || ai.Contact(&p) {
+			t.Errorf("--only race put %q (%v)", l, err)
+		}
+	}
 	var stderr bytes.Buffer
+	if code := run([]string{"teach", "differ", "--only", "crashed"}, nil, &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "--only") {
+		t.Errorf("--only crashed: exit %d, %q", code, stderr.String())
+	}
+	stderr.Reset()
 	if code := run([]string{"teach", "differ", "--b-tune", "nope=1"}, nil, &bytes.Buffer{}, &stderr); code != 1 || !strings.Contains(stderr.String(), "player B") {
 		t.Errorf("--b-tune nope=1: exit %d, %q", code, stderr.String())
 	}
