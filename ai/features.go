@@ -81,7 +81,7 @@ func (f *features) encode(p *rules.Position) {
 func (n *Net) encode(f *features, p *rules.Position) {
 	f.encode(p)
 	if n.hasExt() {
-		u := extUnits(p)
+		u := extUnits(p, n.Inputs-NumInputs)
 		for k, v := range u[:n.Inputs-NumInputs] {
 			if v != 0 {
 				f.add(NumInputs+k, v)
@@ -95,9 +95,13 @@ func (n *Net) encode(f *features, p *rules.Position) {
 func (n *Net) shortEncoding() bool { return n.Inputs == NumInputs || n.hasExt() }
 
 // hasExt tells whether the network has extra inputs after the raw ones:
-// all of them, or the first set.
+// all of them, the first set and the escapes, or the first set.
 func (n *Net) hasExt() bool {
-	return n.Inputs == NumInputs+ExtInputs || n.Inputs == NumInputs+ExtInputsFirst
+	switch n.Inputs - NumInputs {
+	case ExtInputs, ExtInputsEsc, ExtInputsFirst:
+		return true
+	}
+	return false
 }
 
 // contact tells whether some checker of one side still has to pass a

@@ -9,34 +9,118 @@ import (
 )
 
 // extPerSide is the number of extra inputs of each side in the first
-// set; escPerSide more of each side follow both sides' first sets.
+// set; escPerSide more of each side follow both sides' first sets, then
+// hitPerSide more of each side after both sides' escapes.
 const (
 	extPerSide = 7
 	escPerSide = 2
+	hitPerSide = 2
 )
 
 // ExtInputs is the number of inputs extend adds after the raw ones; a
-// network of ExtInputsFirst extra inputs (the first set, without the
-// escapes) reads only those.
+// network of ExtInputsFirst extra inputs (the first set) or of
+// ExtInputsEsc (the first set and the escapes) reads only those.
 const (
-	ExtInputs      = 2 * (extPerSide + escPerSide)
+	ExtInputs      = 2 * (extPerSide + escPerSide + hitPerSide)
+	ExtInputsEsc   = 2 * (extPerSide + escPerSide)
 	ExtInputsFirst = 2 * extPerSide
 )
 
-// extUnits are the extra inputs of a short nardi position, the mover's
-// side first, each side's seven being: the chance that the other side
-// can hit one of its blots with its next roll, the longest run of points
-// the other side holds in front of its rearmost checker, its own longest
-// run of held points, its held home points, its blots, its held points in
-// the other side's home, and its checkers there or on the bar. Then each
-// side's two escape inputs (escUnits), the mover's first.
-func extUnits(p *rules.Position) (u [ExtInputs]float32) {
+// extUnits are the first n (ExtInputsFirst, ExtInputsEsc or ExtInputs)
+// extra inputs of a short nardi position, the mover's side first, each
+// side's seven being: the chance that the other side can hit one of its
+// blots with its next roll, the longest run of points the other side
+// holds in front of its rearmost checker, its own longest run of held
+// points, its held home points, its blots, its held points in the other
+// side's home, and its checkers there or on the bar. Then each side's two
+// escape inputs (escUnits), the mover's first; then each side's two
+// hitting inputs (hitUnits), the mover's first. Those a network does not
+// read are left 0, and not worked out.
+func extUnits(p *rules.Position, n int) (u [ExtInputs]float32) {
 	mine, theirs := masksOf(&p.Mine), masksOf(&p.Theirs)
 	mine.units(&p.Mine, theirs, p.Theirs[rules.Bar] > 0, u[:extPerSide])
 	theirs.units(&p.Theirs, mine, p.Mine[rules.Bar] > 0, u[extPerSide:ExtInputsFirst])
-	mine.escUnits(&p.Mine, theirs, u[ExtInputsFirst:ExtInputsFirst+escPerSide])
-	theirs.escUnits(&p.Theirs, mine, u[ExtInputsFirst+escPerSide:])
+	if n > ExtInputsFirst {
+		mine.escUnits(&p.Mine, theirs, u[ExtInputsFirst:ExtInputsFirst+escPerSide])
+		theirs.escUnits(&p.Theirs, mine, u[ExtInputsFirst+escPerSide:ExtInputsEsc])
+	}
+	if n > ExtInputsEsc {
+		mine.hitUnits(theirs, p.Theirs[rules.Bar] > 0, u[ExtInputsEsc:ExtInputsEsc+hitPerSide])
+		theirs.hitUnits(mine, p.Mine[rules.Bar] > 0, u[ExtInputsEsc+hitPerSide:])
+	}
 	return u
+}
+
+// hitUnits fills a side's two hitting inputs, against the other side's
+// masks op (onBar: it has checkers on the bar), over the other side's 36
+// rolls: the share of those that can hit two of the side's blots, and the
+// mean of the pips the side loses to the costliest single hit a roll can
+// make (25 − q for a blot on its point q), over 25. Hits are found as
+// shots finds them.
+func (m masks) hitUnits(op masks, onBar bool, u []float32) {
+	u[0], u[1] = 0, 0
+	blots := m.taken &^ m.held
+	from := mirrored(op.taken)
+	if onBar {
+		from |= 1
+	}
+	if blots == 0 || from == 0 {
+		return
+	}
+	two, loss := hits(from, m.held, blots)
+	u[0] = float32(two) / 36
+	u[1] = float32(loss) / (36 * 25)
+}
+
+// hits counts, over the 36 rolls, those with which checkers at the points
+// of from (in the target's numbering, moving up, as in shots) can hit two
+// checkers at points of blots, and sums, roll by roll, the pips lost to the
+// costliest single hit the roll can make (25 − q for the lowest point q
+// hit). Two hits are: each die hitting a different blot, or one checker
+// hitting with one die and again with the other; with a double, two blots
+// within two steps each, one within a step and another within three, or
+// one checker hitting twice on its way.
+func hits(from, blocked, blots uint32) (two, loss int) {
+	const board = 1<<25 - 1
+	lost := func(hit uint32) int { return 25 - bits.TrailingZeros32(hit) }
+	var reach, open [7]uint32
+	for a := 1; a <= 6; a++ {
+		reach[a] = from << a & board
+		open[a] = reach[a] &^ blocked
+	}
+	for a := 1; a <= 6; a++ {
+		// Doubles: within[k] are the blots one checker reaches in k steps
+		// or fewer, each stop open; again are the blots a checker reaches
+		// after it has hit once.
+		var within [5]uint32
+		var again uint32
+		r, after := from, uint32(0)
+		for k := 1; k <= 4; k++ {
+			r = r << a & board
+			after = after << a & board
+			hit := r & blots
+			again |= after & blots
+			within[k] = within[k-1] | hit
+			after = (after | hit) &^ blocked
+			r &^= blocked
+		}
+		if bits.OnesCount32(within[2]) >= 2 || within[1] != 0 && bits.OnesCount32(within[3]) >= 2 || again != 0 {
+			two++
+		}
+		if within[4] != 0 {
+			loss += lost(within[4])
+		}
+		for b := a + 1; b <= 6; b++ {
+			ha, hb := reach[a]&blots, reach[b]&blots
+			if ha != 0 && hb != 0 && (ha != hb || bits.OnesCount32(ha) >= 2) || (ha<<b|hb<<a)&board&blots != 0 {
+				two += 2
+			}
+			if hit := (ha | hb | open[a]<<b | open[b]<<a) & blots; hit != 0 {
+				loss += 2 * lost(hit)
+			}
+		}
+	}
+	return two, loss
 }
 
 // escUnits fills a side's two escape inputs: the share of the 36 rolls

@@ -41,7 +41,7 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 	b.extra = extraUnits(p)
 	b.pips[0], b.pips[1] = p.Pips()
 	if n.hasExt() {
-		b.ext = extUnits(p)
+		b.ext = extUnits(p, n.Inputs-NumInputs)
 	}
 }
 
@@ -143,7 +143,7 @@ func (n *Net) forwardSides(b *base, mine, theirs *[26]int8, a *activations) {
 	}
 	if n.hasExt() {
 		p := rules.Position{Mine: *mine, Theirs: *theirs}
-		u := extUnits(&p)
+		u := extUnits(&p, n.Inputs-NumInputs)
 		for k, v := range u[:n.Inputs-NumInputs] {
 			l.add(NumInputs+k, v-b.ext[k])
 		}
