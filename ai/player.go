@@ -87,7 +87,8 @@ var (
 )
 
 // ShippedNet returns the network trained by the project and embedded in
-// the binary, with its pruner, its race network and its cube's network. It is loaded once and shared.
+// the binary, with its pruner, its race network (widened to its inputs
+// when it has fewer) and its cube's network. It is loaded once and shared.
 func ShippedNet() (*Net, error) {
 	shippedOnce.Do(func() {
 		shippedNet = new(Net)
@@ -107,8 +108,13 @@ func ShippedNet() (*Net, error) {
 		if shippedErr == nil {
 			shippedErr = race.UnmarshalBinary(shippedRace)
 		}
+		if shippedErr == nil && race.Inputs > shippedNet.Inputs {
+			shippedErr = fmt.Errorf("the race network: %w", errNetInputs)
+		}
 		if shippedErr == nil {
-			shippedErr = shippedNet.SetRace(race)
+			// one of fewer inputs reads the others as 0: widened, it
+			// judges as it did
+			shippedErr = shippedNet.SetRace(race.Widen(shippedNet.Inputs))
 		}
 		cube := new(Net)
 		if shippedErr == nil {
