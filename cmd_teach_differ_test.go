@@ -68,7 +68,7 @@ func TestTeachDiffer(t *testing.T) {
 	decisions := func(only string) (int, []string) {
 		t.Helper()
 		var stdout, stderr bytes.Buffer
-		args := []string{"teach", "differ", "--data", "ai/train/testdata", "--parts", "2,10", "--count", "1000", "--only", only, "--b-race", "ai/weights/net.bin"}
+		args := []string{"teach", "differ", "--data", "ai/train/testdata", "--parts", "2,10", "--count", "1000", "--only", only, "--a-level", "net", "--b-level", "net", "--b-race", "ai/weights/net.bin"}
 		if code := run(args, nil, &stdout, &stderr); code != 0 {
 			t.Fatalf("--only %q: exit %d: %s", only, code, stderr.String())
 		}
