@@ -259,3 +259,74 @@ func bruteHits(me, op [26]int8) (two, loss int) {
 	}
 	return two, loss
 }
+
+func TestShapeUnits(t *testing.T) {
+	// The opening: the other side's rearmost checkers are on my 1-point,
+	// so every pip of mine stands between us; my anchor is my 24-point.
+	p := rules.Start()
+	var u [shapePerSide]float32
+	masksOf(&p.Mine).shapeUnits(&p.Mine, masksOf(&p.Theirs), false, u[:])
+	if u != [shapePerSide]float32{1, 1.0 / 6, 0} {
+		t.Errorf("the opening: %v, want [1 1/6 0]", u)
+	}
+	// On the bar against a 4-point board: 16 of 36 rolls enter none.
+	var me, op [26]int8
+	me[rules.Bar], me[6] = 1, 14
+	op[1], op[2], op[3], op[4], op[rules.Off] = 2, 2, 2, 2, 7
+	masksOf(&me).shapeUnits(&me, masksOf(&op), false, u[:])
+	if want := float32(16) / 36; u[2] != want {
+		t.Errorf("on the bar against 4 points: %v enter none, want %v", u[2], want)
+	}
+	checked := 0
+	for _, jp := range loadJudged(t) {
+		for _, p := range []rules.Position{jp.Pos, jp.Pos.Swap()} {
+			masksOf(&p.Mine).shapeUnits(&p.Mine, masksOf(&p.Theirs), p.Theirs[rules.Bar] > 0, u[:])
+			if want := bruteShape(p.Mine, p.Theirs); u != want {
+				t.Fatalf("%s: %v, counted point by point %v", p.PositionID(), u, want)
+			}
+			if u[1] > 0 && u[1] < 1.0/6*5 {
+				checked++
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("%d positions with a forward anchor checked", checked)
+	}
+}
+
+// bruteShape works out shapeUnits point by point: the other side's
+// rearmost checker (its bar my point 0), my pips at or behind it, my
+// lowest held point of 19 to 24, and the rolls that enter none.
+func bruteShape(me, op [26]int8) (u [shapePerSide]float32) {
+	rear := 26
+	for q := 24; q >= 1; q-- {
+		if op[25-q] > 0 {
+			rear = q
+		}
+	}
+	if op[rules.Bar] > 0 {
+		rear = 0
+	}
+	pips := 0
+	for q := 1; q <= rules.Bar; q++ {
+		if q >= rear {
+			pips += int(me[q]) * (q - rear + 1)
+		}
+	}
+	u[0] = float32(pips) / 167
+	for q := 24; q >= 19; q-- {
+		if me[q] >= 2 {
+			u[1] = float32(25-q) / 6
+		}
+	}
+	if me[rules.Bar] > 0 {
+		k := 0
+		for j := 1; j <= 6; j++ {
+			if op[j] >= 2 {
+				k++
+			}
+		}
+		u[2] = float32(k*k) / 36
+	}
+	return u
+}
