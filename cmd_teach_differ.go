@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,6 +104,33 @@ func differDecisions(dir string, parts []int, count int, seed uint64, keep func(
 	return out, nil
 }
 
+// decisionsFrom returns the first count decisions of a file of
+// "POSID D1 D2" lines (as nardi best reads them; a game's decisions as
+// scripts/play-gnubg.sh --log writes them) for whose positions keep holds.
+func decisionsFrom(path string, count int, keep func(*rules.Position) bool) ([]differDecision, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("the decisions: %w", err)
+	}
+	var out []differDecision
+	for n, line := range strings.Split(string(data), "\n") {
+		if len(out) == count {
+			break
+		}
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		l, err := parseRollLineFor(rules.Short, line)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n+1, err)
+		}
+		if keep(&l.pos) {
+			out = append(out, differDecision{l.pos, l.dice})
+		}
+	}
+	return out, nil
+}
+
 // resultID names the result of a play for the judge: the Position ID of
 // the position the opponent is on roll in, or "won:N" when the play ends
 // the game, winning N points (backgammons counted).
@@ -115,7 +143,8 @@ func resultID(r rules.Position) string {
 
 // teachDiffer is "nardi teach differ": two players (network, pruner,
 // level, tuning) choose on the same decisions, positions of the teacher's
-// held-back parts with seeded rolls, and the decisions where they choose
+// held-back parts with seeded rolls (or, with --positions, a file's
+// decisions, such as those of games), and the decisions where they choose
 // differently are printed for a judge (scripts/judge-differ.sh), one a
 // line: index, Position ID, dice, A's result, B's result (see resultID).
 // The first line counts the decisions. Both play as the bot plays under
@@ -137,6 +166,7 @@ func teachDiffer(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("only", "", "put only these positions: contact or race (empty: all)")
 	data := fs.String("data", "ai/train/data", "the teacher's parts (teacher-KKKK.tsv.gz)")
 	partsFlag := fs.String("parts", "10,20,410,420,810,820", "the parts whose positions are played, comma-separated (the training holds back those ≡ 0 mod 10)")
+	positions := fs.String("positions", "", "put these decisions instead of the teacher's: a file of \"POSID D1 D2\" lines (scripts/play-gnubg.sh --log)")
 	count := fs.Int("count", 3000, "decisions")
 	seed := fs.Uint64("seed", 1, "seed of the rolls")
 	workers := fs.Int("workers", 1, "decisions played at once")
@@ -173,7 +203,14 @@ func teachDiffer(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(fmt.Errorf("player B: %w", err))
 	}
-	decs, err := differDecisions(*data, parts, *count, *seed, keep)
+	var decs []differDecision
+	source := "parts " + *partsFlag
+	if *positions != "" {
+		source = "positions " + *positions
+		decs, err = decisionsFrom(*positions, *count, keep)
+	} else {
+		decs, err = differDecisions(*data, parts, *count, *seed, keep)
+	}
 	if err != nil {
 		return fail(err)
 	}
@@ -207,8 +244,8 @@ func teachDiffer(args []string, stdout, stderr io.Writer) int {
 	if *only != "" {
 		phase = ", only " + *only
 	}
-	fmt.Fprintf(stdout, "# %d decisions, %d differ; A: %s, B: %s; parts %s%s, seed %d\n",
-		len(decs), differ, a, b, *partsFlag, phase, *seed)
+	fmt.Fprintf(stdout, "# %d decisions, %d differ; A: %s, B: %s; %s%s, seed %d\n",
+		len(decs), differ, a, b, source, phase, *seed)
 	for _, l := range lines {
 		if l != "" {
 			fmt.Fprintln(stdout, l)

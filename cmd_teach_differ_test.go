@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -109,5 +111,31 @@ func TestTeachDiffer(t *testing.T) {
 	stderr.Reset()
 	if code := run([]string{"teach", "differ", "--parts", "x"}, nil, &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad part") {
 		t.Errorf("--parts x: exit %d, %q", code, stderr.String())
+	}
+}
+
+// TestTeachDifferPositions puts a file's decisions: its lines in order,
+// comments and blank lines skipped, a malformed line named by its number.
+func TestTeachDifferPositions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "decisions")
+	write := func(text string) {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("# our decisions\n4HPwATDgc/ABMA 6 4\n\n4HPwATDgc/ABMA 3 1\n4HPwATDgc/ABMA 5 5\n")
+	var stdout, stderr bytes.Buffer
+	args := []string{"teach", "differ", "--positions", path, "--a-level", "net", "--b-level", "net", "--count", "2"}
+	if code := run(args, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if got := stdout.String(); !strings.HasPrefix(got, "# 2 decisions, 0 differ;") || !strings.Contains(got, "positions "+path) {
+		t.Errorf("the network against itself on two of the file's decisions: %q", got)
+	}
+	write("4HPwATDgc/ABMA 6 4\n4HPwATDgc/ABMA 7 1\n")
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(args, nil, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), path+":2:") {
+		t.Errorf("a die of 7 on line 2: exit %d, %q", code, stderr.String())
 	}
 }

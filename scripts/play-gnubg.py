@@ -24,6 +24,9 @@ CI = {'jacoby': 0, 'crawford': 0, 'move': 1, 'beavers': 0, 'cube': 1,
       'matchto': 0, 'bgv': 0, 'score': (0, 0)}
 out = os.fdopen(3, 'w', buffering=1) if os.environ.get('PLAY_FD3') else sys.stdout
 SEAT = 'nardi'  # who plays in our seat, as the report names it
+# PLAY_LOG: a file to which each of our decisions with a choice is written,
+# "POSID D1 D2" (nardi teach differ --positions reads them).
+LOG = open(os.environ['PLAY_LOG'], 'w', buffering=1) if os.environ.get('PLAY_LOG') else None
 # The judge (PLAY_JUDGE): gnubg 2-ply, cubeless, on the plays within
 # JUDGE_WINDOW of the best at 0-ply (EC, at most JUDGE_KEEP) and the play
 # made.
@@ -209,6 +212,8 @@ def play_game(nardi, roll, nardi_first, clock, judge=None):
                 'nardi' if ours else 'gnubg', posid(me, opp), d1, d2, posid(*res), move))
         if judge:
             judge.judge(ours, me, opp, d1, d2, res, results)
+        if ours and LOG and len(results) > 1:
+            LOG.write('%s %d %d\n' % (posid(me, opp), d1, d2))
         me, opp = res
         if sum(me) == 0:
             pts = 1 if sum(opp) < 15 else 3 if sum(opp[18:]) else 2
