@@ -70,7 +70,7 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cands := fs.String("candidates", "", "the candidates' folder (cand-KKKK.tsv.gz parts; default DATA/cand; none when missing): the training parts join the training positions, the held-back ones measure the rank error")
 	deep := fs.String("deep", "", "held-back candidates labelled at 2 plies (cand- or plays- parts, all held back; default DATA/deep; none when missing): their rank error chooses the best epoch")
 	near := fs.String("near", "", "candidates near each roll's best labelled again at 2 plies (cand- or plays- parts; default DATA/near; none when missing): they relabel the same plays among the training candidates")
-	inputs := fs.Int("inputs", 0, fmt.Sprintf("widen the network to this many inputs first (%d: the extra inputs with the escapes, the hits and the shape; %d: without the shape; %d: without the hits either; 0: as it is)", ai.NumInputs+ai.ExtInputs, ai.NumInputs+ai.ExtInputsHit, ai.NumInputs+ai.ExtInputsEsc))
+	inputs := fs.Int("inputs", 0, fmt.Sprintf("widen the network to this many inputs first (%d: the extra inputs with the escapes and the hits; %d: without the hits; 0: as it is)", ai.NumInputs+ai.ExtInputs, ai.NumInputs+ai.ExtInputsEsc))
 	hidden := fs.Int("hidden", 0, "widen the network to this many hidden units first (0: as it is)")
 	maxParts := fs.Int("parts", 0, "read at most this many parts, the lowest numbers first (0: all)")
 	grow := fs.Bool("grow", false, "before each epoch, add the training parts written since")

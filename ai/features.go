@@ -98,7 +98,7 @@ func (n *Net) shortEncoding() bool { return n.Inputs == NumInputs || n.hasExt() 
 // all of them, the first set and the escapes, or the first set.
 func (n *Net) hasExt() bool {
 	switch n.Inputs - NumInputs {
-	case ExtInputs, ExtInputsHit, ExtInputsEsc, ExtInputsFirst:
+	case ExtInputs, ExtInputsEsc, ExtInputsFirst:
 		return true
 	}
 	return false

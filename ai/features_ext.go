@@ -10,27 +10,23 @@ import (
 
 // extPerSide is the number of extra inputs of each side in the first
 // set; escPerSide more of each side follow both sides' first sets, then
-// hitPerSide more of each side after both sides' escapes, then
-// shapePerSide more of each side after both sides' hits.
+// hitPerSide more of each side after both sides' escapes.
 const (
-	extPerSide   = 7
-	escPerSide   = 2
-	hitPerSide   = 2
-	shapePerSide = 3
+	extPerSide = 7
+	escPerSide = 2
+	hitPerSide = 2
 )
 
 // ExtInputs is the number of inputs extend adds after the raw ones; a
-// network of ExtInputsFirst extra inputs (the first set), ExtInputsEsc
-// (the first set and the escapes) or ExtInputsHit (those and the hits)
-// reads only those.
+// network of ExtInputsFirst extra inputs (the first set) or of
+// ExtInputsEsc (the first set and the escapes) reads only those.
 const (
-	ExtInputs      = 2 * (extPerSide + escPerSide + hitPerSide + shapePerSide)
-	ExtInputsHit   = 2 * (extPerSide + escPerSide + hitPerSide)
+	ExtInputs      = 2 * (extPerSide + escPerSide + hitPerSide)
 	ExtInputsEsc   = 2 * (extPerSide + escPerSide)
 	ExtInputsFirst = 2 * extPerSide
 )
 
-// extUnits are the first n (ExtInputsFirst, ExtInputsEsc, ExtInputsHit or ExtInputs)
+// extUnits are the first n (ExtInputsFirst, ExtInputsEsc or ExtInputs)
 // extra inputs of a short nardi position, the mover's side first, each
 // side's seven being: the chance that the other side can hit one of its
 // blots with its next roll, the longest run of points the other side
@@ -38,8 +34,7 @@ const (
 // points, its held home points, its blots, its held points in the other
 // side's home, and its checkers there or on the bar. Then each side's two
 // escape inputs (escUnits), the mover's first; then each side's two
-// hitting inputs (hitUnits), the mover's first; then each side's three
-// shape inputs (shapeUnits), the mover's first. Those a network does not
+// hitting inputs (hitUnits), the mover's first. Those a network does not
 // read are left 0, and not worked out.
 func extUnits(p *rules.Position, n int) (u [ExtInputs]float32) {
 	mine, theirs := masksOf(&p.Mine), masksOf(&p.Theirs)
@@ -51,48 +46,9 @@ func extUnits(p *rules.Position, n int) (u [ExtInputs]float32) {
 	}
 	if n > ExtInputsEsc {
 		mine.hitUnits(theirs, p.Theirs[rules.Bar] > 0, u[ExtInputsEsc:ExtInputsEsc+hitPerSide])
-		theirs.hitUnits(mine, p.Mine[rules.Bar] > 0, u[ExtInputsEsc+hitPerSide:ExtInputsHit])
-	}
-	if n > ExtInputsHit {
-		mine.shapeUnits(&p.Mine, theirs, p.Theirs[rules.Bar] > 0, u[ExtInputsHit:ExtInputsHit+shapePerSide])
-		theirs.shapeUnits(&p.Theirs, mine, p.Mine[rules.Bar] > 0, u[ExtInputsHit+shapePerSide:])
+		theirs.hitUnits(mine, p.Mine[rules.Bar] > 0, u[ExtInputsEsc+hitPerSide:])
 	}
 	return u
-}
-
-// shapeUnits fills the three shape inputs of the side of checkers c and
-// masks m against the other side's masks op (onBar: it has checkers on
-// the bar):
-//   - the pips it must move before none of its checkers is behind any of
-//     the other side's (its part in breaking contact), over 167;
-//   - its most advanced anchor in the other side's home: for a point q
-//     of 19 to 24 held, (25 − q)/6 at the lowest such q, 0 with none;
-//   - with checkers on the bar, the share of the 36 rolls that enter
-//     none: (k/6)² where the other side holds k points of its home.
-func (m masks) shapeUnits(c *[26]int8, op masks, onBar bool, u []float32) {
-	// The other side's rearmost checker in this side's numbering: its
-	// bar is this side's point 0.
-	rear := rules.Bar + 1 // none left: no contact
-	switch {
-	case onBar:
-		rear = 0
-	case op.taken != 0:
-		rear = bits.TrailingZeros32(mirrored(op.taken))
-	}
-	pips := 0
-	for q := max(rear, 1); q <= rules.Bar; q++ {
-		pips += int(c[q]) * (q - rear + 1)
-	}
-	u[0] = float32(pips) / 167
-	u[1] = 0
-	if anchors := m.held >> 19 & 0x3f; anchors != 0 {
-		u[1] = float32(6-bits.TrailingZeros32(anchors)) / 6
-	}
-	u[2] = 0
-	if c[rules.Bar] > 0 {
-		k := float32(bits.OnesCount32(mirrored(op.held) >> 19 & 0x3f))
-		u[2] = k * k / 36
-	}
 }
 
 // hitUnits fills a side's two hitting inputs, against the other side's
