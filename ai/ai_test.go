@@ -419,3 +419,34 @@ func TestCubeDecisions(t *testing.T) {
 		}
 	}
 }
+
+// TestShippedRace checks that the shipped network judges races as its
+// embedded race network does alone, though that one may read fewer inputs
+// (ShippedNet widens it, the others read as 0).
+func TestShippedRace(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	race := new(Net)
+	if err := race.UnmarshalBinary(shippedRace); err != nil {
+		t.Fatal(err)
+	}
+	ev, alone := NewEvaluator(net, rules.Standard, rules.WithKoks), NewEvaluator(race, rules.Standard, rules.WithKoks)
+	races := 0
+	for _, jp := range loadJudged(t) {
+		if contact(&jp.Pos) {
+			continue
+		}
+		races++
+		got, want := ev.Evaluate(jp.Pos), alone.Evaluate(jp.Pos)
+		for o := range got {
+			if d := got[o] - want[o]; d > 1e-6 || d < -1e-6 {
+				t.Fatalf("%s (main %d inputs, race %d): %v, the race network alone %v", jp.ID, net.Inputs, race.Inputs, got, want)
+			}
+		}
+	}
+	if races < 50 {
+		t.Fatalf("%d races in the judged set", races)
+	}
+}
