@@ -39,6 +39,9 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "plays" {
 		return teachPlays(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "blend" {
+		return teachBlend(args[1:], stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "long-data" {
 		return teachLongData(args[1:], stdout, stderr)
 	}

@@ -133,3 +133,46 @@ func TestTeachPlays(t *testing.T) {
 		}
 	}
 }
+
+// TestTeachBlend writes each part of plays of a folder again into another,
+// blended (here with weight 0: as it was), keeps what is written when run
+// again, and refuses a weight outside [0, 1].
+func TestTeachBlend(t *testing.T) {
+	dir := t.TempDir()
+	b, err := os.ReadFile("ai/train/testdata/cand/cand-0001.tsv.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cand-0001.tsv.gz"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"teach", "plays", "--data", "ai/train/testdata", "--in", dir, "--out", dir, "--remove"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("teach plays: exit %d: %s", code, stderr.String())
+	}
+	out := filepath.Join(t.TempDir(), "blend")
+	args := []string{"teach", "blend", "--data", "ai/train/testdata", "--in", dir, "--out", out, "--weight", "0"}
+	stdout.Reset()
+	if code := run(args, nil, &stdout, &stderr); code != 0 || !strings.HasPrefix(stdout.String(), "part 1: ") {
+		t.Fatalf("exit %d: %q %s", code, stdout.String(), stderr.String())
+	}
+	was, err := os.ReadFile(filepath.Join(dir, "plays-0001.tsv.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := os.ReadFile(filepath.Join(out, "plays-0001.tsv.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(now) == 0 || len(now) > len(was)+200 {
+		t.Errorf("the blended part has %d bytes, the part %d", len(now), len(was))
+	}
+	stdout.Reset()
+	if code := run(args, nil, &stdout, &stderr); code != 0 || stdout.Len() != 0 {
+		t.Errorf("run again: exit %d, printed %q", code, stdout.String())
+	}
+	bad := []string{"teach", "blend", "--data", "ai/train/testdata", "--in", dir, "--out", t.TempDir(), "--weight", "2"}
+	if code := run(bad, nil, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "weight") {
+		t.Errorf("weight 2: exit %d: %s", code, stderr.String())
+	}
+}

@@ -91,6 +91,14 @@ func (e *Evaluator) RollProbs(p rules.Position) Probs {
 	return e.rollProbs(&p, &s, false)
 }
 
+// SearchProbs is RollProbs with each best play found as the searches find
+// it (the pruner's best few judged by the network, see bestPlay): the
+// chances two rolls ahead that the hard level's 2-ply sees.
+func (e *Evaluator) SearchProbs(p rules.Position) Probs {
+	var s scratch
+	return e.rollProbs(&p, &s, true)
+}
+
 // rollProbs is RollProbs with scratch s, each best play found by judging
 // every play or, when pruned, as the searches find it (bestPlay: the
 // pruner's best few judged by the network).

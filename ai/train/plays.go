@@ -269,14 +269,27 @@ func CompactPart(in, parent, out string) (int64, error) {
 		"of the teacher's part and its dice, then for each candidate \"J w wg wbg lg lbg\" (x1000), J its number "+
 		"among the roll's results by Position ID, the chances for the player on roll after the play, before rolling",
 		strings.TrimPrefix(strings.TrimSuffix(filepath.Base(parent), ".tsv.gz"), teacherPrefix), filepath.Base(in), source)
-	tmp := out + ".tmp"
-	f, err := os.Create(tmp)
+	size, err := writePlaysPart(out, comment, from, cands, func(back, c Sample) bool { return back.Probs == c.Probs })
 	if err != nil {
 		return 0, fmt.Errorf("compact %s: %w", in, err)
 	}
+	return size, nil
+}
+
+// writePlaysPart writes cands as the part of plays at out (WritePlays,
+// gzip-ed), drawn from the teacher's part parent, and reads it back: it
+// fails, writing nothing at out, unless each sample read back has the
+// candidate's position and group and its chances are as same says. It
+// returns the bytes written.
+func writePlaysPart(out, comment string, parent, cands []Sample, same func(back, c Sample) bool) (int64, error) {
+	tmp := out + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return 0, err
+	}
 	defer os.Remove(tmp)
 	zw, _ := gzip.NewWriterLevel(f, gzip.BestCompression)
-	err = WritePlays(zw, comment, from, cands)
+	err = WritePlays(zw, comment, parent, cands)
 	if cerr := zw.Close(); err == nil {
 		err = cerr
 	}
@@ -284,27 +297,27 @@ func CompactPart(in, parent, out string) (int64, error) {
 		err = cerr
 	}
 	if err != nil {
-		return 0, fmt.Errorf("compact %s: %w", in, err)
+		return 0, err
 	}
-	back, err := readGzip(tmp, func(r io.Reader) ([]Sample, error) { return readPlays(r, from) })
+	back, err := readGzip(tmp, func(r io.Reader) ([]Sample, error) { return readPlays(r, parent) })
 	if err != nil {
-		return 0, fmt.Errorf("compact %s: read back: %w", in, err)
+		return 0, fmt.Errorf("read back: %w", err)
 	}
 	if len(back) != len(cands) {
-		return 0, fmt.Errorf("compact %s: %d samples read back of %d", in, len(back), len(cands))
+		return 0, fmt.Errorf("%d samples read back of %d", len(back), len(cands))
 	}
 	for i := range back {
 		c := cands[i] // its group numbered across parts, K·groupsPerPart + G
-		if back[i].Pos != c.Pos || back[i].Probs != c.Probs || back[i].Group != c.Group%groupsPerPart {
-			return 0, fmt.Errorf("compact %s: sample %d read back as %s, not %s", in, i, back[i].Pos.PositionID(), c.Pos.PositionID())
+		if back[i].Pos != c.Pos || back[i].Group != c.Group%groupsPerPart || !same(back[i], c) {
+			return 0, fmt.Errorf("sample %d read back as %s, not %s", i, back[i].Pos.PositionID(), c.Pos.PositionID())
 		}
 	}
 	st, err := os.Stat(tmp)
 	if err != nil {
-		return 0, fmt.Errorf("compact %s: %w", in, err)
+		return 0, err
 	}
 	if err := os.Rename(tmp, out); err != nil {
-		return 0, fmt.Errorf("compact %s: %w", in, err)
+		return 0, err
 	}
 	return st.Size(), nil
 }
