@@ -319,7 +319,9 @@ func teachJudge(args []string, stdout, stderr io.Writer) int {
 	racePath := fs.String("race", "ai/weights/race.bin", "the race network (empty: none)")
 	prunePath := fs.String("prune", "ai/weights/prune.bin", "the searches' pruner (empty: none)")
 	cubePath := fs.String("cube", "ai/weights/cube.bin", "the cube's network (empty: the main network decides)")
-	levels := fs.String("levels", "net,hard,master", "levels to judge, comma-separated; cube: the cube decisions of --cube-set")
+	levels := fs.String("levels", "net,hard,master", "levels to judge, comma-separated; cube: the cube decisions of --cube-set; "+
+		"rank, rank2: the loss among the candidates of --deep at 0 and at 2 plies")
+	deepDir := fs.String("deep", "ai/train/data/deep3", "candidates labelled deeper than the teacher, for rank and rank2")
 	cubeSet := fs.String("cube-set", "ai/testdata/cube-judged.jsonl.gz", "the judged cube decisions")
 	setPath := fs.String("set", "ai/testdata/ai-judged.jsonl.gz", "the judged positions")
 	timed := fs.Bool("timed", false, "keep the levels' time limits, as the bot plays (the figure then depends on the machine and its load)")
@@ -359,6 +361,12 @@ func teachJudge(args []string, stdout, stderr io.Writer) int {
 	for _, name := range strings.Split(*levels, ",") {
 		if strings.TrimSpace(name) == "cube" {
 			if err := judgeCube(net, *cubeSet, stdout); err != nil {
+				return fail(err)
+			}
+			continue
+		}
+		if n := strings.TrimSpace(name); n == "rank" || n == "rank2" {
+			if err := judgeRank(net, *deepDir, n == "rank2", stdout); err != nil {
 				return fail(err)
 			}
 			continue
@@ -450,6 +458,31 @@ func judgeCube(net *ai.Net, path string, stdout io.Writer) error {
 		counts[0]+counts[1], (sums[0][0]+sums[1][0])/n*500, (sums[0][1]+sums[1][1])/n*500,
 		counts[0], sums[0][0]/float64(max(counts[0], 1))*500, sums[0][1]/float64(max(counts[0], 1))*500,
 		counts[1], sums[1][0]/float64(max(counts[1], 1))*500, sums[1][1]/float64(max(counts[1], 1))*500)
+	return nil
+}
+
+// judgeRank prints the loss of the network's choices among the candidates
+// of the parts in dir, by their labels: at 0-ply or, with plies2, as the
+// hard level's 2-ply values them.
+func judgeRank(net *ai.Net, dir string, plies2 bool, stdout io.Writer) error {
+	parts, err := train.ListCandidates(dir)
+	if err != nil {
+		return err
+	}
+	samples, err := train.ReadParts(parts)
+	if err != nil {
+		return err
+	}
+	samples = train.Select(samples, train.ContactPhase)
+	start := time.Now()
+	loss, groups, what := 0.0, 0, "0-ply"
+	if plies2 {
+		loss, groups = train.SearchRankError(ai.NewEvaluator(net, rules.Standard, rules.WithKoks), samples)
+		what = "2-ply"
+	} else {
+		loss, groups = train.RankError(net, samples)
+	}
+	fmt.Fprintf(stdout, "rank %s %.3f (%d rolls of %s, %s)\n", what, loss, groups, dir, time.Since(start).Round(100*time.Millisecond))
 	return nil
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -174,5 +175,47 @@ func TestTeachBlend(t *testing.T) {
 	bad := []string{"teach", "blend", "--data", "ai/train/testdata", "--in", dir, "--out", t.TempDir(), "--weight", "2"}
 	if code := run(bad, nil, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "weight") {
 		t.Errorf("weight 2: exit %d: %s", code, stderr.String())
+	}
+}
+
+// TestTeachJudgeRank prints the loss among a folder's candidates at 0 and
+// at 2 plies, and fails on a folder that is not there.
+func TestTeachJudgeRank(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "deep")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for from, to := range map[string]string{"ai/train/testdata/cand/cand-0001.tsv.gz": filepath.Join(dir, "cand-0001.tsv.gz"),
+		"ai/train/testdata/teacher-0001.tsv.gz": filepath.Join(root, "teacher-0001.tsv.gz")} {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"teach", "judge", "--levels", "rank,rank2", "--deep", dir}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "rank 0-ply ") || !strings.HasPrefix(lines[1], "rank 2-ply ") {
+		t.Fatalf("printed %q", stdout.String())
+	}
+	var loss0, loss2 float64
+	var rolls0, rolls2 int
+	if _, err := fmt.Sscanf(lines[0], "rank 0-ply %f (%d rolls", &loss0, &rolls0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmt.Sscanf(lines[1], "rank 2-ply %f (%d rolls", &loss2, &rolls2); err != nil {
+		t.Fatal(err)
+	}
+	if rolls0 < 20 || rolls2 != rolls0 || loss0 < 0 || loss2 < 0 {
+		t.Errorf("printed %q", stdout.String())
+	}
+	if code := run([]string{"teach", "judge", "--levels", "rank", "--deep", filepath.Join(root, "none")}, nil, &stdout, &stderr); code != 1 {
+		t.Errorf("a missing folder: exit %d", code)
 	}
 }

@@ -153,6 +153,38 @@ func TestRankError(t *testing.T) {
 	}
 }
 
+// TestSearchRankError: SearchRankError picks the candidate the 2-ply values
+// best, and counts what the teacher says that choice loses.
+func TestSearchRankError(t *testing.T) {
+	net := shipped(t)
+	ev := ai.NewEvaluator(net, rules.Standard, rules.WithKoks)
+	p := rules.Start()
+	_, results := rules.LegalPlays(p, rules.Dice{6, 5}, rules.Standard)
+	// Two plays whose 2-ply values differ: the best at 0-ply and the worst.
+	best, eqs := ev.Best0(p, results)
+	worst := 0
+	for i := range eqs {
+		if eqs[i] < eqs[worst] {
+			worst = i
+		}
+	}
+	good, bad := results[best].Swap(), results[worst].Swap()
+	if ev.SearchProbs(good).Equity(ev.Scoring) >= ev.SearchProbs(bad).Equity(ev.Scoring) {
+		t.Fatal("at 2 plies the worst play at 0-ply is not the worse of the two")
+	}
+	label := func(q rules.Position, w float32, g int64) Sample {
+		return Sample{Pos: q, Probs: [ai.NumOutputs]float32{w, 0, 0, 0, 0}, Group: g}
+	}
+	agree := []Sample{label(good, 0.4, 1), label(bad, 0.6, 1)}
+	if e, n := SearchRankError(ev, agree); n != 1 || e != 0 {
+		t.Errorf("agreeing teacher: error %v over %d groups", e, n)
+	}
+	disagree := []Sample{label(bad, 0.4, 2), label(good, 0.6, 2)}
+	if e, n := SearchRankError(ev, disagree); n != 1 || math.Abs(e-500*0.4) > 1e-3 {
+		t.Errorf("disagreeing teacher: error %v over %d groups, want 200", e, n)
+	}
+}
+
 // TestListGradient: with the list loss, a step's gradients are those of
 // the mean cross-entropy (the candidates' weighed by CandidateCE) plus
 // ListWeight times the group's list loss over the batch's size, by finite

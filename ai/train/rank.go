@@ -15,14 +15,28 @@ import (
 // it, and the number of groups.
 func RankError(n *ai.Net, samples []Sample) (float64, int) {
 	var ps pass
+	return rankError(samples, func(s *Sample) float64 {
+		ps.forward(n, &s.Pos)
+		return ps.equity()
+	})
+}
+
+// SearchRankError is RankError with each candidate valued two rolls ahead,
+// as the hard level's 2-ply values it (ai.Evaluator.SearchProbs).
+func SearchRankError(ev *ai.Evaluator, samples []Sample) (float64, int) {
+	return rankError(samples, func(s *Sample) float64 { return ev.SearchProbs(s.Pos).Equity(ev.Scoring) })
+}
+
+// rankError is RankError with the candidates valued for the opponent by
+// value.
+func rankError(samples []Sample, value func(*Sample) float64) (float64, int) {
 	sum, groups := 0.0, 0
 	for i := 0; i < len(samples); {
 		j := unitEnd(samples, i)
 		if j-i >= 2 {
 			pick, pickEq, best := -1, math.Inf(1), math.Inf(1)
 			for k := i; k < j; k++ {
-				ps.forward(n, &samples[k].Pos)
-				if e := ps.equity(); e < pickEq {
+				if e := value(&samples[k]); e < pickEq {
 					pick, pickEq = k, e
 				}
 				best = min(best, samples[k].Equity())
