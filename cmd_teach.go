@@ -572,6 +572,9 @@ func teachPlays(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	parts, err := train.ListCandidates(*in)
+	if err == nil {
+		err = os.MkdirAll(*dir, 0o755)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "nardi teach plays:", err)
 		return 1

@@ -119,16 +119,18 @@ func TestTeachPlays(t *testing.T) {
 		}
 	}
 	// Part 10 of the slice holds positions of part 3, not those part 10's
-	// candidates were drawn from.
+	// candidates were drawn from. The parts of plays go to a folder not
+	// made yet.
+	out := filepath.Join(dir, "plays")
 	var stdout, stderr bytes.Buffer
-	args := []string{"teach", "plays", "--data", "ai/train/testdata", "--in", dir, "--out", dir, "--remove"}
+	args := []string{"teach", "plays", "--data", "ai/train/testdata", "--in", dir, "--out", out, "--remove"}
 	if code := run(args, nil, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "cand-0010") {
 		t.Errorf("exit %d: %s", code, stderr.String())
 	}
 	if !strings.HasPrefix(stdout.String(), "part 1: ") {
 		t.Errorf("printed %q", stdout.String())
 	}
-	for name, want := range map[string]bool{"plays-0001.tsv.gz": true, "cand-0001.tsv.gz": false, "cand-0010.tsv.gz": true, "plays-0010.tsv.gz": false} {
+	for name, want := range map[string]bool{"plays/plays-0001.tsv.gz": true, "cand-0001.tsv.gz": false, "cand-0010.tsv.gz": true, "plays/plays-0010.tsv.gz": false} {
 		if _, err := os.Stat(filepath.Join(dir, name)); (err == nil) != want {
 			t.Errorf("%s: there %v, want %v", name, err == nil, want)
 		}
