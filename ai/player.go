@@ -145,6 +145,11 @@ type style struct {
 	// sampled rolls judging the pruner's best rolloutKeep plays of each.
 	keepR, trials, depth, rolloutKeep int
 	windowR                           float64
+	// share is how much of what the sampled games change over the 2-ply
+	// a rollout's estimate keeps (1: all of it). The sampled games are
+	// few and played at 0-ply, so their change is noisy; half of it
+	// chooses better than all or none (README, "Half a rollout").
+	share float64
 	// limit bounds a decision's time on a slow or busy machine (0: no
 	// bound): the rollouts stop after the round of trials that passes it.
 	limit time.Duration
@@ -154,14 +159,16 @@ type style struct {
 // full: in games against GNU Backgammon 0-ply the 3-ply searches lost to
 // the same levels stopping at 2-ply (README, "Two plies, wider"). Hard
 // plays its best two within 0.05 at 2-ply on, four rolls deep, in 72
-// sampled games each, master its best three in 144 (README, "Rollouts").
+// sampled games each, master its best three in 144 (README, "Rollouts"),
+// both keeping half of what the sampled games change (README, "Half a
+// rollout").
 var styles = map[Level]style{
 	Easy:   {noise: 0.18, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
 	Hard: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, pruneKeep: 16,
-		keepR: 2, windowR: 0.05, trials: 72, depth: 4, rolloutKeep: 4, limit: 250 * time.Millisecond},
+		keepR: 2, windowR: 0.05, trials: 72, depth: 4, rolloutKeep: 4, share: 0.5, limit: 250 * time.Millisecond},
 	Master: {deep: true, keep1: 32, window1: 0.50, keep2: 16, window2: 0.35, pruneKeep: 32,
-		keepR: 3, windowR: 0.05, trials: 144, depth: 4, rolloutKeep: 4, limit: 1500 * time.Millisecond},
+		keepR: 3, windowR: 0.05, trials: 144, depth: 4, rolloutKeep: 4, share: 0.5, limit: 1500 * time.Millisecond},
 	// NetAlone: no noise and no loss allowed, so mistaken picks the best at 0-ply.
 	NetAlone: {},
 }
@@ -244,7 +251,7 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 	}
 	if st.keepR > 1 {
 		if top := filter(cs, st.keepR, st.windowR); len(top) > 1 {
-			e.rollouts(results, top, st.trials, st.depth, st.rolloutKeep, rollHash(p, d)^seed*0x9e3779b97f4a7c15, stop, &s)
+			e.rollouts(results, top, st.trials, st.depth, st.rolloutKeep, st.share, rollHash(p, d)^seed*0x9e3779b97f4a7c15, stop, &s)
 			cs = top
 		}
 	}

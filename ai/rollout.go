@@ -132,8 +132,9 @@ func (ro *rollout) trial(sampled *Evaluator, t, depth int, seed uint64, plays *[
 // trials are done or, when stop is not zero, the time is past stop, and
 // returns how many it played. With depth 2 the estimates are ply2. The
 // sampled rolls judge the pruner's best keep plays of each roll (0:
-// pruneKeep), the first two as e does.
-func (e *Evaluator) rollouts(results []rules.Position, cs []candidate, trials, depth, keep int, seed uint64, stop time.Time, s *scratch) int {
+// pruneKeep), the first two as e does. Each estimate is ply2 and share of
+// the mean change the sampled games make to it (1: all of it).
+func (e *Evaluator) rollouts(results []rules.Position, cs []candidate, trials, depth, keep int, share float64, seed uint64, stop time.Time, s *scratch) int {
 	var inner scratch
 	ros := make([]*rollout, len(cs))
 	for k := range cs {
@@ -154,7 +155,7 @@ func (e *Evaluator) rollouts(results []rules.Position, cs []candidate, trials, d
 	for k, ro := range ros {
 		cs[k].eq = ro.two
 		if done > 0 {
-			cs[k].eq += ro.sum / float64(done)
+			cs[k].eq += share * ro.sum / float64(done)
 		}
 	}
 	s.work += inner.work

@@ -12,7 +12,7 @@ import (
 func rolloutEq(e *Evaluator, r rules.Position, trials, depth, keep int, seed uint64) float64 {
 	cs := []candidate{{0, 0}}
 	var s scratch
-	e.rollouts([]rules.Position{r}, cs, trials, depth, keep, seed, time.Time{}, &s)
+	e.rollouts([]rules.Position{r}, cs, trials, depth, keep, 1, seed, time.Time{}, &s)
 	return cs[0].eq
 }
 
@@ -114,7 +114,7 @@ func TestRolloutsStop(t *testing.T) {
 		want int
 	}{{time.Now().Add(-time.Second), 0}, {time.Time{}, 72}} {
 		cs := []candidate{{0, 0}, {1, 0}}
-		if done := e.rollouts(results, cs, 72, 4, 4, 1, c.stop, &s); done != c.want {
+		if done := e.rollouts(results, cs, 72, 4, 4, 1, 1, c.stop, &s); done != c.want {
 			t.Errorf("stop %v: %d trials, want %d", c.stop, done, c.want)
 		}
 		for _, cd := range cs {
@@ -123,5 +123,37 @@ func TestRolloutsStop(t *testing.T) {
 				t.Errorf("stop %v: candidate %d %.6f, ply2 %.6f", c.stop, cd.i, cd.eq, two)
 			}
 		}
+	}
+}
+
+// TestRolloutsShare: a rollout's estimate keeps share of what its sampled
+// games change over the 2-ply, the same games whatever the share: none
+// leaves ply2, half lands midway between none and all.
+func TestRolloutsShare(t *testing.T) {
+	net, err := ShippedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEvaluator(net, rules.Standard, rules.WithKoks)
+	_, results := rules.LegalPlays(rules.Start(), rules.Dice{6, 2}, rules.Standard)
+	var s scratch
+	est := func(share float64) []candidate {
+		cs := []candidate{{0, 0}, {1, 0}, {2, 0}}
+		e.rollouts(results, cs, 72, 4, 4, share, 7, time.Time{}, &s)
+		return cs
+	}
+	none, half, all := est(0), est(0.5), est(1)
+	moved := false
+	for k := range all {
+		if two := e.ply2(&results[all[k].i], &s); none[k].eq != two {
+			t.Errorf("candidate %d: share 0 gives %.6f, ply2 %.6f", k, none[k].eq, two)
+		}
+		if mid := (none[k].eq + all[k].eq) / 2; math.Abs(half[k].eq-mid) > 1e-12 {
+			t.Errorf("candidate %d: share 0.5 gives %.6f, midway %.6f", k, half[k].eq, mid)
+		}
+		moved = moved || all[k].eq != none[k].eq
+	}
+	if !moved {
+		t.Error("the sampled games changed no candidate's estimate")
 	}
 }

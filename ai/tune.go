@@ -20,15 +20,15 @@ func tunable(st *style) []setting {
 	return []setting{
 		{"keep1", &st.keep1}, {"window1", &st.window1}, {"keep2", &st.keep2}, {"window2", &st.window2},
 		{"pruneKeep", &st.pruneKeep}, {"keepR", &st.keepR}, {"windowR", &st.windowR}, {"trials", &st.trials},
-		{"depth", &st.depth}, {"rolloutKeep", &st.rolloutKeep},
+		{"depth", &st.depth}, {"rolloutKeep", &st.rolloutKeep}, {"share", &st.share},
 	}
 }
 
 // Tune makes the player search otherwise than its level, for measurement
 // (nardi teach differ): spec is a comma-separated list of name=value over
 // the level's style, the names keep1, window1, keep2, window2 (the 1-ply
-// and 2-ply candidates), pruneKeep, keepR, windowR, trials, depth and
-// rolloutKeep (the rollouts; keepR=0 plays the 2-ply alone). Only levels
+// and 2-ply candidates), pruneKeep, keepR, windowR, trials, depth,
+// rolloutKeep and share (the rollouts; keepR=0 plays the 2-ply alone). Only levels
 // that look ahead (hard, master) can be tuned. Call it before the player
 // is used.
 func (pl *Player) Tune(spec string) error {
@@ -64,6 +64,9 @@ func (pl *Player) Tune(spec string) error {
 	}
 	if st.keep1 < 1 || st.keep2 < 1 {
 		return fmt.Errorf("ai: tune: keep1 and keep2 must keep a play at least")
+	}
+	if st.share > 1 {
+		return fmt.Errorf("ai: tune: share is at most 1, not %v", st.share)
 	}
 	if st.keepR > 1 && st.depth < 2 {
 		return fmt.Errorf("ai: tune: rollouts need depth 2 or more, not %d", st.depth)

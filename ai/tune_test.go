@@ -55,7 +55,7 @@ func TestTune(t *testing.T) {
 		t.Error("hard and hard tuned to its 0-ply best never chose apart in 40 turns")
 	}
 	pl := player(Master, "")
-	for _, bad := range []string{"nope=1", "trials", "trials=-1", "windowR=x", "keep1=0", "depth=1"} {
+	for _, bad := range []string{"nope=1", "trials", "trials=-1", "windowR=x", "keep1=0", "depth=1", "share=1.5"} {
 		if err := pl.Tune(bad); err == nil {
 			t.Errorf("Tune(%q) was accepted", bad)
 		}
