@@ -148,7 +148,8 @@ type style struct {
 	// share is how much of what the sampled games change over the 2-ply
 	// a rollout's estimate keeps (1: all of it). The sampled games are
 	// few and played at 0-ply, so their change is noisy; half of it
-	// chooses better than all or none (README, "Half a rollout").
+	// chooses better than all or none (README, "A judge one ply deeper,
+	// and half a rollout").
 	share float64
 	// limit bounds a decision's time on a slow or busy machine (0: no
 	// bound): the rollouts stop after the round of trials that passes it.
@@ -160,8 +161,8 @@ type style struct {
 // the same levels stopping at 2-ply (README, "Two plies, wider"). Hard
 // plays its best two within 0.05 at 2-ply on, four rolls deep, in 72
 // sampled games each, master its best three in 144 (README, "Rollouts"),
-// both keeping half of what the sampled games change (README, "Half a
-// rollout").
+// both keeping half of what the sampled games change (README, "A judge one
+// ply deeper, and half a rollout").
 var styles = map[Level]style{
 	Easy:   {noise: 0.18, maxLoss: 0.30},
 	Medium: {noise: 0.035, maxLoss: 0.10},
