@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"nardi/ai"
 	"nardi/ai/train"
@@ -55,31 +54,7 @@ func teachBlend(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	ev := ai.NewEvaluator(pair, rules.Standard, rules.WithKoks)
-	jobs := make(chan train.Part)
-	var (
-		mu    sync.Mutex
-		first error
-		wg    sync.WaitGroup
-	)
-	for range *workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range jobs {
-				parent := filepath.Join(*data, fmt.Sprintf("teacher-%04d.tsv.gz", p.Number%10000))
-				out := filepath.Join(*dir, fmt.Sprintf("plays-%04d.tsv.gz", p.Number))
-				n, err := train.BlendPart(p.Path, parent, out, ev, *weight, filepath.Base(*net))
-				mu.Lock()
-				if err != nil && first == nil {
-					first = err
-				}
-				if err == nil {
-					fmt.Fprintf(stdout, "part %d: %d candidates\n", p.Number, n)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
+	var todo []train.Part
 	for _, p := range parts {
 		if !strings.HasPrefix(filepath.Base(p.Path), "plays-") {
 			continue
@@ -87,18 +62,16 @@ func teachBlend(args []string, stdout, stderr io.Writer) int {
 		if _, err := os.Stat(filepath.Join(*dir, fmt.Sprintf("plays-%04d.tsv.gz", p.Number))); err == nil {
 			continue
 		}
-		mu.Lock()
-		stop := first != nil
-		mu.Unlock()
-		if stop {
-			break
-		}
-		jobs <- p
+		todo = append(todo, p)
 	}
-	close(jobs)
-	wg.Wait()
-	if first != nil {
-		return fail(first)
+	err = onWorkers(*workers, todo, nil, stdout, func(p train.Part) (string, error) {
+		parent := filepath.Join(*data, fmt.Sprintf("teacher-%04d.tsv.gz", p.Number%10000))
+		out := filepath.Join(*dir, fmt.Sprintf("plays-%04d.tsv.gz", p.Number))
+		n, err := train.BlendPart(p.Path, parent, out, ev, *weight, filepath.Base(*net))
+		return fmt.Sprintf("part %d: %d candidates", p.Number, n), err
+	})
+	if err != nil {
+		return fail(err)
 	}
 	return 0
 }

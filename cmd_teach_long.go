@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"sync"
 	"syscall"
 	"time"
 
@@ -67,37 +66,19 @@ func teachLongData(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ev := ai.NewLongEvaluator(net)
-	parts := make(chan int)
-	var mu sync.Mutex
-	var firstErr error
-	var wg sync.WaitGroup
-	for range max(1, *workers) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range parts {
-				start := time.Now()
-				err := train.WriteLongPart(*dir, ev, k, cfg)
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				if err == nil {
-					fmt.Fprintf(stdout, "%s part %d in %s\n", time.Now().Format(time.TimeOnly), k, time.Since(start).Round(time.Second))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for k := *first; k <= *last && ctx.Err() == nil; k++ {
+	var todo []int
+	for k := *first; k <= *last; k++ {
 		if !have[k] {
-			parts <- k
+			todo = append(todo, k)
 		}
 	}
-	close(parts)
-	wg.Wait()
-	if firstErr != nil {
-		return fail(firstErr)
+	err = onWorkers(*workers, todo, func() bool { return ctx.Err() != nil }, stdout, func(k int) (string, error) {
+		start := time.Now()
+		err := train.WriteLongPart(*dir, ev, k, cfg)
+		return fmt.Sprintf("%s part %d in %s", time.Now().Format(time.TimeOnly), k, time.Since(start).Round(time.Second)), err
+	})
+	if err != nil {
+		return fail(err)
 	}
 	fmt.Fprintf(stdout, "long nardi parts %d..%d in %s\n", *first, *last, filepath.Clean(*dir))
 	return 0

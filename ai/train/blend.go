@@ -31,7 +31,7 @@ func BlendPart(in, parent, out string, ev *ai.Evaluator, weight float64, source 
 	}
 	for i := range cands {
 		if weight == 0 {
-			break
+			break // the teacher's chances as they are: no search needed
 		}
 		c := &cands[i]
 		ours := ev.SearchProbs(c.Pos)
