@@ -36,9 +36,11 @@ func loadPlayer(levelName, rulesName string, scoring rules.Scoring) (*ai.Player,
 }
 
 // cmdBest is "nardi best --level easy|medium|hard|master [--rules
-// nardi|standard] [--match MATCHID] [--exact]": with a Match ID the plays
-// are chosen for its match score and cube (a mars weighs what it weighs
-// there); --exact drops the level's time limit (ai.Player.Exact).
+// nardi|standard] [--match MATCHID] [--exact] [--tune SPEC]": with a
+// Match ID the plays are chosen for its match score and cube (a mars
+// weighs what it weighs there); --exact drops the level's time limit
+// (ai.Player.Exact); --tune searches otherwise than the level, for
+// measurement (ai.Player.Tune).
 func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("best", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -47,6 +49,7 @@ func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	koks := fs.Bool("koks", true, "count a koks as 3 points when choosing (backgammon scoring)")
 	matchID := fs.String("match", "", "gnubg Match ID: play for its match score and cube")
 	exact := fs.Bool("exact", false, "no time limit: the same choices on a slow or busy machine")
+	tune := fs.String("tune", "", "hard and master: search otherwise, for measurement, e.g. share=1,trials=288 (names as nardi teach differ --b-tune)")
 	variantName := variantFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -82,6 +85,12 @@ func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		player = &ai.Player{Eval: player.Eval.ForCube(cs), Level: player.Level}
 	}
 	player.Exact = *exact
+	if *tune != "" {
+		if err := player.Tune(*tune); err != nil {
+			fmt.Fprintln(stderr, "nardi best: --tune:", err)
+			return 2
+		}
+	}
 	return writeBest(rules.Short, player, stdin, stdout, stderr)
 }
 

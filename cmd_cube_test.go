@@ -111,3 +111,47 @@ func TestBestExact(t *testing.T) {
 		}
 	}
 }
+
+// TestBestTune: nardi best --tune plays the level searched otherwise, as
+// ai.Player.Tune does, and refuses a setting it does not know or a level
+// that does not search.
+func TestBestTune(t *testing.T) {
+	in := "4HPwATDgc/ABMA 6 5\nzM7gATA2nsEBMA 4 5\n"
+	var out, errOut bytes.Buffer
+	const spec = "keepR=0,keep2=1"
+	if code := run([]string{"best", "--rules", "standard", "--level", "hard", "--exact", "--tune", spec}, strings.NewReader(in), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	player, err := loadPlayer("hard", "standard", rules.WithKoks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	player.Exact = true
+	if err := player.Tune(spec); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("printed %q", out.String())
+	}
+	for _, l := range lines {
+		var b bestOut
+		if err := json.Unmarshal([]byte(l), &b); err != nil {
+			t.Fatalf("line %s: %v", l, err)
+		}
+		p, err := rules.ParsePositionID(b.Pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, r, _ := player.Choose(p, b.Dice, false, 1); r.PositionID() != b.Result {
+			t.Errorf("%s %v: nardi best --tune %s, the tuned player %s", b.Pos, b.Dice, b.Result, r.PositionID())
+		}
+	}
+	for _, args := range [][]string{{"--level", "hard", "--tune", "bogus=1"}, {"--level", "easy", "--tune", "share=1"}} {
+		out.Reset()
+		errOut.Reset()
+		if code := run(append([]string{"best"}, args...), strings.NewReader(in), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "--tune") || out.Len() != 0 {
+			t.Errorf("%q: exit %d, printed %q, said %q", args, code, out.String(), errOut.String())
+		}
+	}
+}

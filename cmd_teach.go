@@ -42,6 +42,9 @@ func cmdTeach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "blend" {
 		return teachBlend(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "luck" {
+		return teachLuck(args[1:], stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "long-data" {
 		return teachLongData(args[1:], stdout, stderr)
 	}

@@ -27,6 +27,11 @@ SEAT = 'nardi'  # who plays in our seat, as the report names it
 # PLAY_LOG: a file to which each of our decisions with a choice is written,
 # "POSID D1 D2" (nardi teach differ --positions reads them).
 LOG = open(os.environ['PLAY_LOG'], 'w', buffering=1) if os.environ.get('PLAY_LOG') else None
+# PLAY_RECORD: a file to which each game is written as one line, "N FIRST
+# PTS POSID:D1D2 ...": the game's number, who moved first (nardi or gnubg),
+# our points, then every turn, the mover's Position ID before the roll and
+# the dice (nardi teach luck reads them).
+RECORD = open(os.environ['PLAY_RECORD'], 'w', buffering=1) if os.environ.get('PLAY_RECORD') else None
 # The judge (PLAY_JUDGE): gnubg 2-ply, cubeless, on the plays within
 # JUDGE_WINDOW of the best at 0-ply (EC, at most JUDGE_KEEP) and the play
 # made.
@@ -162,6 +167,8 @@ class Nardi:
         args = [binary, 'best', '--rules', 'standard', '--level', level]
         if os.environ.get('PLAY_EXACT'):
             args.append('--exact')  # no time limit: the same plays on a busy machine
+        if os.environ.get('PLAY_TUNE'):
+            args += ['--tune', os.environ['PLAY_TUNE']]  # another search, for measurement
         self.p = subprocess.Popen(args,
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
@@ -196,13 +203,16 @@ def dice_of(seed, pair):
 GNUBG = Baseline(EC)  # the opponent
 
 
-def play_game(nardi, roll, nardi_first, clock, judge=None):
+def play_game(nardi, roll, nardi_first, clock, judge=None, turns=None):
     """Returns our points (+ won, - lost) and the number of turns; judge,
-    when given, scores every play."""
+    when given, scores every play; turns, when given, gets each turn's
+    "POSID:D1D2" (the mover on roll, before the roll)."""
     o, m = gnubg.positionfromid('4HPwATDgc/ABMA')
     me, opp, ours, turn = m, o, nardi_first, 0
     while True:
         d1, d2 = roll(turn)
+        if turns is not None:
+            turns.append('%s:%d%d' % (posid(me, opp), d1, d2))
         t = time.time()
         res, move = (nardi if ours else GNUBG).play(me, opp, d1, d2)
         clock[ours] += time.time() - t
@@ -248,12 +258,17 @@ def main():
     else:
         nardi, SEAT = Nardi(os.environ['PLAY_NARDI'], level), 'nardi ' + level
     print('%s vs gnubg 0-ply, cubeless money, %d games, seed %d' % (SEAT, games, seed), file=out)
+    if RECORD:
+        RECORD.write('# %s vs gnubg 0-ply, cubeless money, %d games, seed %d\n' % (SEAT, games, seed))
     pts, clock, t0 = [], {True: 0.0, False: 0.0}, time.time()
     judge = Judge() if os.environ.get('PLAY_JUDGE') else None
     for g in range(games):
         first = (g // 2 + g) % 2 == 0  # pairs alternate who leads, then swap
-        p, turns = play_game(nardi, dice_of(seed, g // 2), first, clock, judge)
+        record = [] if RECORD else None
+        p, turns = play_game(nardi, dice_of(seed, g // 2), first, clock, judge, record)
         pts.append(p)
+        if RECORD:
+            RECORD.write('%d %s %+d %s\n' % (g + 1, 'nardi' if first else 'gnubg', p, ' '.join(record)))
         if verbose:
             print('game %d: %s first, nardi %+d, %d turns' % (g + 1, 'nardi' if first else 'gnubg', p, turns), file=out)
         if len(pts) % 50 == 0 or len(pts) == games:
