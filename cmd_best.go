@@ -113,8 +113,9 @@ func writeBest(v rules.Variant, ch ai.Chooser, stdin io.Reader, stdout, stderr i
 }
 
 // cmdSelfplay is "nardi selfplay --games N --a hard --b medium
-// [--variant long]"; in long nardi a player may also be "heuristic" or
-// "random", the baselines the levels are measured against.
+// [--variant long] [--duplicate] [--luck]"; in long nardi a player may
+// also be "heuristic" or "random", the baselines the levels are measured
+// against; --luck also gives the points with the dice's luck taken out.
 func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -128,6 +129,7 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	netA := fs.String("net-a", "", "long nardi: player A's network file (default: the shipped one)")
 	netB := fs.String("net-b", "", "long nardi: player B's network file (default: the shipped one)")
 	duplicate := fs.Bool("duplicate", false, "deal each game's dice twice, A in one seat and then in the other (a surer result)")
+	luck := fs.Bool("luck", false, "also give the points with the luck of the dice taken out, judged by the shipped network (a much surer result)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -168,18 +170,51 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if *duplicate {
 				play = ai.SelfPlayDuplicate
 			}
-			r := play(v, rules.OinMars, pa, pb, *games, *seed, *workers)
-			kind := v.Name()
-			if v != rules.Long {
-				kind += ", " + *rulesName + " rules" // long nardi has one rule set
+			var judge ai.LuckJudge
+			if *luck {
+				judge, err = luckJudge(v, *rulesName)
 			}
-			fmt.Fprintf(stdout, "%s vs %s, %d games (%s): A wins %d (%.1f%%), points per game for A %+.3f, 95%% CI [%+.3f, %+.3f]\n",
-				*a, *b, r.Games, kind, r.WinsA, 100*float64(r.WinsA)/float64(max(1, r.Games)), r.Mean, r.Low, r.Hi)
-			return 0
+			if err == nil {
+				r := play(v, rules.OinMars, pa, pb, *games, *seed, *workers, judge)
+				kind := v.Name()
+				if v != rules.Long {
+					kind += ", " + *rulesName + " rules" // long nardi has one rule set
+				}
+				fmt.Fprintf(stdout, "%s vs %s, %d games (%s): A wins %d (%.1f%%), points per game for A %+.3f, 95%% CI [%+.3f, %+.3f]",
+					*a, *b, r.Games, kind, r.WinsA, 100*float64(r.WinsA)/float64(max(1, r.Games)), r.Mean, r.Low, r.Hi)
+				if r.Judged {
+					fmt.Fprintf(stdout, "; luck taken out %+.3f, 95%% CI [%+.3f, %+.3f]", r.AdjMean, r.AdjLow, r.AdjHi)
+				}
+				fmt.Fprintln(stdout)
+				return 0
+			}
 		}
 	}
 	fmt.Fprintln(stderr, "nardi selfplay:", err)
 	return 2
+}
+
+// luckJudge is the judge of the dice's luck for nardi selfplay --luck:
+// the shipped network of the variant, as a review tells a roll's luck.
+func luckJudge(v rules.Variant, rulesName string) (ai.LuckJudge, error) {
+	if v == rules.Long {
+		net, err := ai.ShippedLongNet()
+		if err != nil {
+			return nil, err
+		}
+		ev := ai.NewLongEvaluator(net)
+		return func(p rules.Position, d rules.Dice, first bool) float64 { return ev.Story(p, d, first).Luck }, nil
+	}
+	rs, err := rules.ParseRuleSet(rulesName)
+	if err != nil {
+		return nil, err
+	}
+	net, err := ai.ShippedNet()
+	if err != nil {
+		return nil, err
+	}
+	ev := ai.NewEvaluator(net, rs, rules.OinMars)
+	return func(p rules.Position, d rules.Dice, _ bool) float64 { return ev.Story(p, d).Luck }, nil
 }
 
 // bestLong is nardi best for long nardi: "POSID D1 D2 [first]" lines.

@@ -69,8 +69,17 @@ func TestLongCommands(t *testing.T) {
 	if code := run([]string{"selfplay", "--variant", "long", "--games", "2", "--a", "easy", "--b", "random"}, nil, &out, &errOut); code != 0 {
 		t.Fatalf("selfplay exit %d: %s", code, errOut.String())
 	}
-	if !strings.Contains(out.String(), "easy vs random, 2 games (long") {
+	if !strings.Contains(out.String(), "easy vs random, 2 games (long") || strings.Contains(out.String(), "luck") {
 		t.Errorf("selfplay: %s", out.String())
+	}
+	for _, variant := range []string{"long", "short"} {
+		out.Reset()
+		if code := run([]string{"selfplay", "--variant", variant, "--games", "2", "--a", "easy", "--b", "easy", "--duplicate", "--luck"}, nil, &out, &errOut); code != 0 {
+			t.Fatalf("selfplay --luck exit %d: %s", code, errOut.String())
+		}
+		if !strings.Contains(out.String(), "; luck taken out ") {
+			t.Errorf("selfplay --variant %s --luck: %s", variant, out.String())
+		}
 	}
 	if code := run([]string{"selfplay", "--variant", "long", "--a", "clever"}, nil, &out, &errOut); code != 2 {
 		t.Errorf("an unknown player: exit %d", code)

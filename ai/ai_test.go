@@ -291,7 +291,7 @@ func TestMediumBeatsEasy(t *testing.T) {
 	}
 	medium := NewPlayer(net, rules.Nardi, rules.OinMars, Medium)
 	easy := NewPlayer(net, rules.Nardi, rules.OinMars, Easy)
-	r := SelfPlay(rules.Short, rules.OinMars, medium, easy, games, 99, 2)
+	r := SelfPlay(rules.Short, rules.OinMars, medium, easy, games, 99, 2, nil)
 	if r.Mean <= 0 {
 		t.Errorf("medium scored %+.3f points a game against easy over %d games", r.Mean, games)
 	}

@@ -215,7 +215,7 @@ func TestLongLevelsInOrder(t *testing.T) {
 		{LongPlayer{Level: Medium}, LongPlayer{Level: Easy}},
 		{LongPlayer{Level: Easy}, LongRandom{}},
 	} {
-		r := SelfPlay(rules.Long, rules.OinMars, c.a, c.b, games, 7, 2)
+		r := SelfPlay(rules.Long, rules.OinMars, c.a, c.b, games, 7, 2, nil)
 		if r.Mean <= 0 {
 			t.Errorf("%s scored %+.3f points a game against %s", name(c.a), r.Mean, name(c.b))
 		}
