@@ -1,6 +1,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"flag"
 	"fmt"
 	"io"
@@ -23,7 +24,7 @@ import (
 func teachLuck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("teach luck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	in := fs.String("in", "", "game records, comma-separated")
+	in := fs.String("in", "", "game records, comma-separated (gzip-ed when named .gz)")
 	vs := fs.String("vs", "", "records of the same dice (the same seeds, in the same order) to pair with --in's")
 	netPath := fs.String("net", "ai/weights/net.bin", "the network that judges the luck")
 	racePath := fs.String("race", "ai/weights/race.bin", "its race network")
@@ -95,7 +96,16 @@ func judgeRecords(net *ai.Net, files []string, workers int) (map[pairKey]pairSco
 		if err != nil {
 			return nil, err
 		}
-		games, err := train.ReadGameRecords(f)
+		var r io.Reader = f
+		if strings.HasSuffix(path, ".gz") {
+			zr, err := gzip.NewReader(f)
+			if err != nil {
+				f.Close()
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+			r = zr
+		}
+		games, err := train.ReadGameRecords(r)
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +11,7 @@ import (
 
 // TestTeachLuck judges two recorded games against gnubg (each dealt twice,
 // so two duplicate pairs) and pairs them with the same games scored the
-// other way: every pair differs by two points, with or without the luck,
+// other way, gzip-ed: every pair differs by two points, with or without the luck,
 // which itself is the same on both sides. Bad arguments and records are
 // refused.
 func TestTeachLuck(t *testing.T) {
@@ -36,10 +37,18 @@ func TestTeachLuck(t *testing.T) {
 		recA.WriteString(string(rune('0'+n)) + rest + "\n")
 		recB.WriteString(string(rune('0'+n)) + strings.Replace(rest, " -1 ", " +1 ", 1) + "\n")
 	}
-	for path, text := range map[string]string{a: recA.String(), won: recB.String()} {
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.WriteFile(a, []byte(recA.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	won += ".gz" // read through gzip
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write([]byte(recB.String()))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(won, zb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"teach", "luck", "--in", a, "--vs", won, "--workers", "2"}, nil, &stdout, &stderr); code != 0 {
