@@ -24,6 +24,15 @@ func loadPlayer(levelName, rulesName string, scoring rules.Scoring) (*ai.Player,
 	if err != nil {
 		return nil, err
 	}
+	ev, err := shippedEvaluator(rulesName, scoring)
+	if err != nil {
+		return nil, err
+	}
+	return &ai.Player{Eval: ev, Level: level}, nil
+}
+
+// shippedEvaluator is the shipped network's evaluator for the flags' rules.
+func shippedEvaluator(rulesName string, scoring rules.Scoring) (*ai.Evaluator, error) {
 	rs, err := rules.ParseRuleSet(rulesName)
 	if err != nil {
 		return nil, err
@@ -32,7 +41,7 @@ func loadPlayer(levelName, rulesName string, scoring rules.Scoring) (*ai.Player,
 	if err != nil {
 		return nil, err
 	}
-	return ai.NewPlayer(net, rs, scoring, level), nil
+	return ai.NewEvaluator(net, rs, scoring), nil
 }
 
 // cmdBest is "nardi best --level easy|medium|hard|master [--rules
@@ -205,15 +214,10 @@ func luckJudge(v rules.Variant, rulesName string) (ai.LuckJudge, error) {
 		ev := ai.NewLongEvaluator(net)
 		return func(p rules.Position, d rules.Dice, first bool) float64 { return ev.Story(p, d, first).Luck }, nil
 	}
-	rs, err := rules.ParseRuleSet(rulesName)
+	ev, err := shippedEvaluator(rulesName, rules.OinMars)
 	if err != nil {
 		return nil, err
 	}
-	net, err := ai.ShippedNet()
-	if err != nil {
-		return nil, err
-	}
-	ev := ai.NewEvaluator(net, rs, rules.OinMars)
 	return func(p rules.Position, d rules.Dice, _ bool) float64 { return ev.Story(p, d).Luck }, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"nardi/ai"
 	"nardi/rules"
 )
 
@@ -97,7 +98,18 @@ func TestBestExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	player.Exact = true
-	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+	sameChoices(t, out.String(), 2, player)
+}
+
+// sameChoices checks that the lines nardi best printed, want of them,
+// are the plays player makes.
+func sameChoices(t *testing.T, printed string, want int, player *ai.Player) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(printed), "\n")
+	if len(lines) != want {
+		t.Fatalf("printed %q, want %d lines", printed, want)
+	}
+	for _, l := range lines {
 		var b bestOut
 		if err := json.Unmarshal([]byte(l), &b); err != nil {
 			t.Fatalf("line %s: %v", l, err)
@@ -107,7 +119,7 @@ func TestBestExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, r, _ := player.Choose(p, b.Dice, false, 1); r.PositionID() != b.Result {
-			t.Errorf("%s %v: nardi best --exact %s, the exact player %s", b.Pos, b.Dice, b.Result, r.PositionID())
+			t.Errorf("%s %v: nardi best %s, the player %s", b.Pos, b.Dice, b.Result, r.PositionID())
 		}
 	}
 }
@@ -130,23 +142,7 @@ func TestBestTune(t *testing.T) {
 	if err := player.Tune(spec); err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 2 {
-		t.Fatalf("printed %q", out.String())
-	}
-	for _, l := range lines {
-		var b bestOut
-		if err := json.Unmarshal([]byte(l), &b); err != nil {
-			t.Fatalf("line %s: %v", l, err)
-		}
-		p, err := rules.ParsePositionID(b.Pos)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, r, _ := player.Choose(p, b.Dice, false, 1); r.PositionID() != b.Result {
-			t.Errorf("%s %v: nardi best --tune %s, the tuned player %s", b.Pos, b.Dice, b.Result, r.PositionID())
-		}
-	}
+	sameChoices(t, out.String(), 2, player)
 	for _, args := range [][]string{{"--level", "hard", "--tune", "bogus=1"}, {"--level", "easy", "--tune", "share=1"}} {
 		out.Reset()
 		errOut.Reset()

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"compress/gzip"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	"nardi/ai"
@@ -89,39 +87,20 @@ func judgeRecords(net *ai.Net, files []string, workers int) (map[pairKey]pairSco
 	type item struct {
 		file int
 		game train.GameRecord
+		adj  float64 // the game's points with the luck taken out
 	}
-	var items []item
+	var items []*item
 	for i, path := range files {
-		f, err := os.Open(path)
+		games, err := train.ReadGameRecordsFile(path)
 		if err != nil {
 			return nil, err
 		}
-		var r io.Reader = f
-		if strings.HasSuffix(path, ".gz") {
-			zr, err := gzip.NewReader(f)
-			if err != nil {
-				f.Close()
-				return nil, fmt.Errorf("%s: %w", path, err)
-			}
-			r = zr
-		}
-		games, err := train.ReadGameRecords(r)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
 		for _, g := range games {
-			items = append(items, item{i, g})
+			items = append(items, &item{file: i, game: g})
 		}
 	}
-	results := make([]float64, len(items))
-	idx := make([]int, len(items))
-	for i := range idx {
-		idx[i] = i
-	}
-	err := onWorkers(workers, idx, nil, io.Discard, func(i int) (string, error) {
-		ev := ai.NewEvaluator(net, rules.Standard, rules.WithKoks)
-		results[i] = train.LuckAdjusted(ev, items[i].game)
+	err := onWorkers(workers, items, nil, io.Discard, func(it *item) (string, error) {
+		it.adj = train.LuckAdjusted(ai.NewEvaluator(net, rules.Standard, rules.WithKoks), it.game)
 		return "", nil
 	})
 	if err != nil {
@@ -140,7 +119,7 @@ func judgeRecords(net *ai.Net, files []string, workers int) (map[pairKey]pairSco
 		var s pairScore
 		for _, i := range is {
 			s.raw += float64(items[i].game.Points) / 2
-			s.adj += results[i] / 2
+			s.adj += items[i].adj / 2
 		}
 		out[k] = s
 	}

@@ -2,8 +2,10 @@ package train
 
 import (
 	"bufio"
+	"compress/gzip"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -47,6 +49,29 @@ func ReadGameRecords(r io.Reader) ([]GameRecord, error) {
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("game records: %w", err)
+	}
+	return games, nil
+}
+
+// ReadGameRecordsFile reads the game records of the file at path,
+// gzip-ed when its name ends in .gz.
+func ReadGameRecordsFile(path string) ([]GameRecord, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		r = zr
+	}
+	games, err := ReadGameRecords(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return games, nil
 }
