@@ -301,7 +301,11 @@ func (b *Bot) resultLines(g *game.Game, res game.Result, v viewer) []string {
 	default:
 		lines = append(lines, locales.T(lang, "result.win_name", map[string]any{"Name": names(g, v)[res.Winner]}))
 	}
-	lines = append(lines, locales.N(lang, "result."+res.Reason.String(), res.Points, nil))
+	if res.Jacoby != 0 {
+		lines = append(lines, locales.N(lang, "result.jacoby_"+res.Jacoby.String(), res.Points, nil))
+	} else {
+		lines = append(lines, locales.N(lang, "result."+res.Reason.String(), res.Points, nil))
+	}
 	if res.Forfeit {
 		lines = append(lines, locales.T(lang, "result.forfeit", nil))
 	}

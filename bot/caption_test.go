@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -50,5 +51,28 @@ func TestLongNamesFitTheCaption(t *testing.T) {
 	lines, optional := []string{strings.Repeat("<b>ab</b> ", 400)}, []bool{false}
 	if n := captionLength(fitCaption(&lines, &optional, nil)); n > maxCaption {
 		t.Errorf("cut to %d units", n)
+	}
+}
+
+// TestJacobyResultLine: a mars the Jacoby rule scored as an oin is told as
+// such, not as a plain oin, in every language; a real oin keeps its line.
+func TestJacobyResultLine(t *testing.T) {
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	g, err := game.New(game.Options{Cube: true, Jacoby: true}, [2]game.Player{game.Human(1, "Nino"), game.Human(2, "Levan")}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Bot{}
+	for _, lang := range locales.Langs {
+		v := viewer{seat: 0, lang: lang}
+		jacoby := b.resultLines(g, game.Result{Winner: 0, Reason: game.ReasonOin, Value: 1, Points: 1, Jacoby: game.ReasonMars}, v)
+		oin := b.resultLines(g, game.Result{Winner: 0, Reason: game.ReasonOin, Value: 1, Points: 1}, v)
+		want := locales.N(lang, "result.jacoby_mars", 1, nil)
+		if !slices.Contains(jacoby, want) || slices.Contains(jacoby, locales.N(lang, "result.oin", 1, nil)) {
+			t.Errorf("%s: a Jacoby mars told as %q", lang, jacoby)
+		}
+		if slices.Contains(oin, want) || !slices.Contains(oin, locales.N(lang, "result.oin", 1, nil)) {
+			t.Errorf("%s: an oin told as %q", lang, oin)
+		}
 	}
 }

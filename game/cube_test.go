@@ -89,12 +89,22 @@ func TestJacoby(t *testing.T) {
 	for _, tc := range []struct {
 		cube   Cube
 		points int
-	}{{Cube{1, NoSeat}, 1}, {Cube{2, 0}, 6}} {
+		reason Reason
+		jacoby Reason
+	}{{Cube{1, NoSeat}, 1, ReasonOin, ReasonKoks}, {Cube{2, 0}, 6, ReasonKoks, 0}} {
 		g := gameAt(t, Options{Cube: true, Jacoby: true, Scoring: rules.WithKoks}, p, 0, rules.Dice{3, 1}, seq(1, 2), t0)
 		g.cube = tc.cube
 		ok(t, g.Step(0, g.Counter(), rules.Step{From: 1, To: rules.Off}, true, t0))
-		if res, _ := g.Result(); res.Points != tc.points {
-			t.Errorf("cube %+v: %+v, want %d points", tc.cube, res, tc.points)
+		res, _ := g.Result()
+		if res.Points != tc.points || res.Reason != tc.reason || res.Jacoby != tc.jacoby {
+			t.Errorf("cube %+v: %+v, want %d points, %s, Jacoby %s", tc.cube, res, tc.points, tc.reason, tc.jacoby)
+		}
+		b, err := json.Marshal(g)
+		ok(t, err)
+		var back Game
+		ok(t, json.Unmarshal(b, &back))
+		if got, _ := back.Result(); got != res {
+			t.Errorf("restored result %+v, want %+v", got, res)
 		}
 	}
 }

@@ -524,15 +524,18 @@ func (g *Game) commit(play rules.Play, now time.Time) {
 	g.made, g.madeAt = nil, nil
 	if after.Won() {
 		v := g.opts.Game().Value(after, g.opts.Scoring)
-		if g.opts.Cube && g.opts.Jacoby && g.cube.Value == 1 {
-			v = rules.Oin // under Jacoby a mars counts once the cube is turned
-		}
 		reason := ReasonOin
 		switch v {
 		case rules.Mars:
 			reason = ReasonMars
 		case rules.Koks:
 			reason = ReasonKoks
+		}
+		if reason != ReasonOin && g.opts.Cube && g.opts.Jacoby && g.cube.Value == 1 {
+			// Under Jacoby a mars counts once the cube is turned.
+			g.end(mover, ReasonOin, rules.Oin, now)
+			g.result.Jacoby = reason
+			return
 		}
 		g.end(mover, reason, v, now)
 		return

@@ -129,6 +129,9 @@ type Result struct {
 	// Forfeit: in a match, the loser gave up the whole match (ran out of
 	// time), which the winner takes whatever the score.
 	Forfeit bool `json:"forfeit,omitempty"`
+	// Jacoby, when not zero, is the mars or koks the winner bore off to
+	// that the Jacoby rule scored as an oin, the cube never turned.
+	Jacoby Reason `json:"jacoby,omitempty"`
 }
 
 // Cube is the doubling cube: 1 and centred until a double is taken (see
