@@ -37,6 +37,9 @@ type chatLane struct {
 	sent    []time.Time // the calls of the last minute
 	boards  int         // board calls waiting
 	boardAt time.Time   // the last board call, or wish to make one
+	// credited is the end of the waits already given back to the
+	// clocks of the chat's games (see credit).
+	credited time.Time
 	changed chan struct{}
 }
 
@@ -154,6 +157,23 @@ func (l *chatLane) readyIn(chat int64) time.Duration {
 	now := time.Now()
 	l.boardAt = now
 	return l.wait(chat, now)
+}
+
+// credit returns the part of a wait from now until until that the chat's
+// clocks have not been given back yet, and marks it given: a wait seen
+// twice (a 429 on a board, then the board's next Ready) counts once.
+func (l *chatLane) credit(now, until time.Time) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	from := now
+	if l.credited.After(from) {
+		from = l.credited
+	}
+	if !until.After(from) {
+		return 0
+	}
+	l.credited = until
+	return until.Sub(from)
 }
 
 // idle tells whether the lane has nothing to remember: no call under way

@@ -52,9 +52,12 @@ func (s *Sender) Restore(limits map[int64]time.Time) {
 // Ready waits until a call to the chat could go out at once, so that a
 // caller may build what it sends as late as possible.
 func (s *Sender) Ready(ctx context.Context, chat int64) error {
-	d := s.lane(chat).readyIn(chat)
-	if d > 0 && s.OnWait != nil {
-		s.OnWait(chat, d)
+	l := s.lane(chat)
+	d := l.readyIn(chat)
+	if now := time.Now(); d > 0 && s.OnWait != nil {
+		if c := l.credit(now, now.Add(d)); c > 0 {
+			s.OnWait(chat, c)
+		}
 	}
 	return sleep(ctx, d)
 }
@@ -162,8 +165,12 @@ func (s *Sender) paced(ctx context.Context, chat int64, what string, board bool,
 				if s.OnLimit != nil {
 					s.OnLimit(chat, until)
 				}
-				if s.OnWait != nil {
-					s.OnWait(chat, wait)
+				// Only a board's wait is given back to the clocks: a
+				// reply's 429 (a player's spam of commands) is no one's.
+				if board && s.OnWait != nil {
+					if c := l.credit(time.Now(), until); c > 0 {
+						s.OnWait(chat, c)
+					}
 				}
 				continue
 			}

@@ -2,8 +2,12 @@ package bot
 
 import (
 	"context"
+	"log/slog"
+	"sync"
 	"testing"
 	"time"
+
+	tg "github.com/go-telegram/bot"
 
 	"nardi/bot/telegramtest"
 	"nardi/store"
@@ -122,5 +126,64 @@ func TestRetryAfterOutlivesRestart(t *testing.T) {
 	calls := h.srv.Calls("sendMessage")
 	if len(calls) <= before || calls[before].At.Before(until) {
 		t.Errorf("the bot wrote to the chat %s before the remembered retry_after ended", until.Sub(calls[before].At))
+	}
+}
+
+// TestWaitCreditedOnce: a wait given back to a chat's clocks is given once,
+// however many calls see it; only the part beyond it is new.
+func TestWaitCreditedOnce(t *testing.T) {
+	var l chatLane
+	now := time.Now()
+	if c := l.credit(now, now.Add(5*time.Second)); c != 5*time.Second {
+		t.Fatalf("the first wait credits %s, want 5s", c)
+	}
+	// The board's next Ready, a second later, sees the same retry_after.
+	if c := l.credit(now.Add(time.Second), now.Add(5*time.Second)); c != 0 {
+		t.Errorf("the same wait credited again: %s", c)
+	}
+	if c := l.credit(now.Add(2*time.Second), now.Add(8*time.Second)); c != 3*time.Second {
+		t.Errorf("a longer wait credits %s, want the 3s beyond", c)
+	}
+	if c := l.credit(now.Add(20*time.Second), now.Add(21*time.Second)); c != time.Second {
+		t.Errorf("a later wait credits %s, want 1s", c)
+	}
+}
+
+// TestOnlyBoardsWaitsCredited: a 429 on a reply (a player's spam of
+// commands) gives no clock time back; a 429 on a board does, once.
+func TestOnlyBoardsWaitsCredited(t *testing.T) {
+	srv := telegramtest.NewServer()
+	defer srv.Close()
+	api, err := tg.New(telegramtest.Token, tg.WithServerURL(srv.URL), tg.WithSkipGetMe())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := telegramtest.User{ID: 7117, FirstName: "Ani", LanguageCode: "en"}
+	var mu sync.Mutex
+	var credited []time.Duration
+	s := NewSender(api, slog.New(slog.DiscardHandler))
+	s.OnWait = func(chat int64, d time.Duration) {
+		mu.Lock()
+		credited = append(credited, d)
+		mu.Unlock()
+	}
+	ctx := context.Background()
+	srv.Fail("sendMessage", 1, 429)
+	if _, err := s.SendText(ctx, u.ID, "hello", Keyboard{}); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	if len(credited) != 0 {
+		t.Errorf("a reply's 429 credited %v", credited)
+	}
+	mu.Unlock()
+	srv.Fail("sendPhoto", 1, 429)
+	if _, err := s.SendPhoto(ctx, u.ID, []byte("png"), "caption", Keyboard{}); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(credited) != 1 || credited[0] <= 0 || credited[0] > time.Second {
+		t.Errorf("a board's 429 of 1 s credited %v, want it once", credited)
 	}
 }

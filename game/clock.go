@@ -48,10 +48,16 @@ func (g *Game) startClock(now time.Time) {
 }
 
 // clockRuns tells whether the time of the deciding seat (see Decider)
-// counts: the game has a clock and a decision is to be made, a cube
-// decision included (a roll with no legal play waits for its pass without
-// a clock).
-func (g *Game) clockRuns() bool { return g.deciding() && g.opts.Clock.Enabled() }
+// counts: the game has a clock and a person has a decision to make, a
+// cube decision included (a roll with no legal play waits for its pass
+// without a clock). The computer plays off the clock: its thinking time is
+// the bot's, and no one may claim a game from it.
+func (g *Game) clockRuns() bool { return g.humanDeciding() && g.opts.Clock.Enabled() }
+
+// humanDeciding tells whether a person has a decision to make.
+func (g *Game) humanDeciding() bool {
+	return g.deciding() && !g.players[g.Decider()].IsComputer()
+}
 
 // Elapsed returns the time spent in the current turn by now, paused time
 // left out.
@@ -105,7 +111,7 @@ func (g *Game) limit() (time.Duration, bool) {
 	switch {
 	case g.clockRuns():
 		return g.opts.Clock.Move + g.clock.Reserve[g.Decider()], true
-	case g.opts.IdleClaim > 0 && g.deciding():
+	case g.opts.IdleClaim > 0 && g.humanDeciding():
 		return g.opts.IdleClaim, true
 	}
 	return 0, false

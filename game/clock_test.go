@@ -298,3 +298,33 @@ func TestDayClock(t *testing.T) {
 		t.Error("Slow")
 	}
 }
+
+// TestComputerPlaysOffTheClock: the computer's thinking is the bot's time,
+// not a player's: its reserve is never charged, it has no deadline, and no
+// one may mark it late or claim a game from it, however long it thinks.
+func TestComputerPlaysOffTheClock(t *testing.T) {
+	g, err := NewWithRoller(clock10x60, [2]Player{Human(1, "Nino"), Computer(Hard)}, seq(2, 1), t0)
+	ok(t, err)
+	g.SetRoller(seq(6, 5, 4, 3, 2, 1))
+	if g.Turn() != 0 {
+		t.Fatalf("seat %d on turn", g.Turn())
+	}
+	firstPlay(t, g, t0.Add(time.Second))
+	late := t0.Add(10 * time.Minute)
+	if _, found := g.Deadline(); found {
+		t.Error("the computer has a deadline")
+	}
+	mustCode(t, g.MarkTimedOut(g.Counter(), late), ErrNotTimedOut)
+	mustCode(t, g.ClaimTimeout(0, g.Counter(), late), ErrNotTimedOut)
+	if move, res := g.TimeLeft(1, late); move != 10*time.Second || res != 60*time.Second {
+		t.Errorf("the computer's time left %v %v", move, res)
+	}
+	firstPlay(t, g, late)
+	if reserves(g) != [2]time.Duration{60 * time.Second, 60 * time.Second} {
+		t.Errorf("reserves %v after the computer thought 10 minutes", reserves(g))
+	}
+	// The person's clock runs as before.
+	if d, found := g.Deadline(); !found || !d.Equal(late.Add(70*time.Second)) {
+		t.Errorf("the person's deadline %v %v", d, found)
+	}
+}

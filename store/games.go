@@ -335,13 +335,16 @@ func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 
 // AbandonIdle marks as abandoned every active game not changed since
 // idleSince (the daily clean-up), frees their players, and returns their
-// ids. Abandoned games have no result and count in no statistics.
+// ids. A game with an action due after now (a player still within a long
+// clock, an idle claim not yet open) is left alone. Abandoned games have
+// no result and count in no statistics.
 func (s *Store) AbandonIdle(ctx context.Context, idleSince, now time.Time) ([]int64, error) {
 	var ids []int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `
 			UPDATE games SET status = 'abandoned', due_at = NULL, due_kind = '', finished_at = ?, updated_at = ?
-			WHERE status = 'active' AND updated_at < ? RETURNING id`, ms(now), ms(now), ms(idleSince))
+			WHERE status = 'active' AND updated_at < ? AND (due_at IS NULL OR due_at <= ?)
+			RETURNING id`, ms(now), ms(now), ms(idleSince), ms(now))
 		if err != nil {
 			return err
 		}

@@ -481,10 +481,15 @@ func TestStats(t *testing.T) {
 	must(t, err)
 	id, err := s.CreateGame(ctx, NewGame{Kind: KindGroup, Chats: [2]int64{-8, -8}, Game: duel(t, 1, 2, game.Options{})}, t0.Add(time.Hour))
 	must(t, err)
+	// A game whose player is still within a long clock stays, however
+	// long since it changed.
+	slow := duel(t, 1, 2, game.Options{Clock: game.TimeControl{Move: 24 * time.Hour, Reserve: 7 * 24 * time.Hour}})
+	slowID, err := s.CreateGame(ctx, NewGame{Kind: KindGroup, Chats: [2]int64{-77, -77}, Game: slow, Due: dueOf(slow)}, t0)
+	must(t, err)
 	abandoned, err := s.AbandonIdle(ctx, t0.Add(time.Minute), t0.Add(2*time.Hour))
 	must(t, err)
-	if len(abandoned) != 1 || abandoned[0] == id {
-		t.Fatalf("abandoned %v", abandoned)
+	if len(abandoned) != 1 || abandoned[0] == id || abandoned[0] == slowID {
+		t.Fatalf("abandoned %v (within its clock: %d; recent: %d)", abandoned, slowID, id)
 	}
 	if _, err := s.ActiveGame(ctx, -9, 1); !errors.Is(err, ErrNotFound) {
 		t.Fatal("an abandoned game is still active")

@@ -145,11 +145,13 @@ func (s *Service) cleanUp(ctx context.Context) {
 }
 
 // adjustClocks changes the clocks of games through mutate (a clock
-// adjustment leaves the move counter, so boards stay valid).
+// adjustment leaves the move counter, so boards stay valid): games with a
+// clock, and games without one that have an idle claim, whose limit runs
+// from the turn's start as a clock does.
 func (s *Service) adjustClocks(ctx context.Context, ids []int64, adjust func(g *game.Game)) {
 	for _, id := range ids {
 		_, err := s.mutate(ctx, id, func(rec *store.GameRecord, _ []store.Board) error {
-			if !rec.Game.Options().Clock.Enabled() {
+			if o := rec.Game.Options(); !o.Clock.Enabled() && o.IdleClaim == 0 {
 				return errNoChange
 			}
 			adjust(rec.Game)
@@ -176,6 +178,11 @@ func (s *Service) recoverClocks(ctx context.Context) error {
 		last = now
 	}
 	s.adjustClocks(ctx, ids, func(g *game.Game) { g.Recover(last, now) })
+	// The outage is given back once: a crash before the first sweep must
+	// not make the next start give it again.
+	if err := s.store.Heartbeat(ctx, now); err != nil {
+		return err
+	}
 	return nil
 }
 

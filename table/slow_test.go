@@ -171,3 +171,36 @@ func TestReviewCube(t *testing.T) {
 		t.Fatalf("no early double among the mistakes: %+v", rv.Worst)
 	}
 }
+
+// TestOutageNotChargedToIdleClaim: the time the bot was down does not
+// count towards a slow duel's idle claim, and it is given back once even
+// if the bot stops again before its first sweep.
+func TestOutageNotChargedToIdleClaim(t *testing.T) {
+	f := newFixture(t)
+	rec, _ := f.duel(t)
+	f.s.async.Wait()
+	before, ok := mustLoad(t, f, rec.ID).Game.Deadline()
+	if !ok {
+		t.Fatal("an untimed duel has no idle claim")
+	}
+	if err := f.st.Heartbeat(ctx, f.clock.now()); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.add(73 * time.Hour) // the bot is down
+	if err := f.s.recoverClocks(ctx); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := mustLoad(t, f, rec.ID).Game.Deadline()
+	if !after.After(f.clock.now()) || after.Sub(before) != 73*time.Hour {
+		t.Fatalf("after a 73 h outage the idle claim is due at %v, was %v (now %v)", after, before, f.clock.now())
+	}
+	// It stops again before any sweep and comes back a minute later.
+	f.clock.add(time.Minute)
+	if err := f.s.recoverClocks(ctx); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := mustLoad(t, f, rec.ID).Game.Deadline()
+	if again.Sub(after) != time.Minute {
+		t.Errorf("the second start gave back %v, want the minute it was down", again.Sub(after))
+	}
+}
