@@ -40,7 +40,7 @@ type chatLane struct {
 	// credited is the end of the waits already given back to the
 	// clocks of the chat's games (see credit).
 	credited time.Time
-	changed chan struct{}
+	changed  chan struct{}
 }
 
 // wait returns how long the lane must wait before its next call by the
