@@ -490,6 +490,28 @@ var actionEmoji = map[string]string{
 	"button.rematch":    "🔁",
 	"button.accept":     "⚔",
 	"button.cancel":     "✖",
+	"button.double":     "⏫",
+	"button.take":       "🤝",
+	"button.drop":       "🚫",
+	"button.review":     "🔍",
+}
+
+// TestSignsKeepOneMeaning: no button but an action's own begins with the
+// action's sign (a 🔁 that is not a rematch, a ⚔ that is not an accept).
+func TestSignsKeepOneMeaning(t *testing.T) {
+	for _, l := range Langs {
+		for _, k := range keys {
+			if !strings.HasPrefix(k, "button.") {
+				continue
+			}
+			s := T(l, k, nil)
+			for owner, sign := range actionEmoji {
+				if strings.HasPrefix(s, sign) && actionEmoji[k] != sign {
+					t.Errorf("%s %s = %q begins with %s, the sign of %s", l, k, s, sign, owner)
+				}
+			}
+		}
+	}
 }
 
 func TestButtonLabels(t *testing.T) {
