@@ -616,3 +616,36 @@ func TestPrivateRematch(t *testing.T) {
 	h.waitText(ivan.ID, locales.T(locales.RU, "stats.rivals", nil))
 	h.waitText(ivan.ID, locales.T(locales.RU, "stats.rival", map[string]any{"Name": "Nino", "Wins": 1, "Losses": 1, "Points": 2, "PointsLost": 2}))
 }
+
+// TestResignQuestionKeepsTheMoversButtons: on a group's board, the
+// question of the player who waits leaves the mover's steps in place, and
+// the mover plays on; a flood of 🏳 taps is answered, not drawn.
+func TestResignQuestionKeepsTheMoversButtons(t *testing.T) {
+	h := newHarness(t)
+	id, b := h.groupDuel("0")
+	m := h.waitBoard(b.ID, playable)
+	rec := h.load(id)
+	mover := userOf(t, rec.Game.Player(rec.Game.Turn()).UserID, alice, bob)
+	idle := alice
+	if mover.ID == alice.ID {
+		idle = bob
+	}
+	h.wantAnswer(idle, b.ID, opButton(t, m, opResign).CallbackData, "", false)
+	q := h.waitBoard(b.ID, func(m telegramtest.Message) bool { return hasOp(m, opResignOK) })
+	if len(steps(q)) == 0 || hasOp(q, opResign) {
+		t.Fatalf("the question left the board with %v", q.Buttons())
+	}
+	h.wantAnswer(mover, b.ID, opButton(t, q, opResignOK).CallbackData, en("toast.not_yours"), true)
+	h.wantAnswer(mover, b.ID, steps(q)[0].CallbackData, "", false)
+	// More questions than a person's allowance: the rest are refused with
+	// a toast.
+	slow := 0
+	for range chatterBurst + 2 {
+		if a := h.tap(idle, b.ID, opButton(t, m, opResign).CallbackData); a.Text == en("toast.slow_down") {
+			slow++
+		}
+	}
+	if slow == 0 {
+		t.Errorf("%d questions in a row, none refused", chatterBurst+2)
+	}
+}

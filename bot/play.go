@@ -4,6 +4,9 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/go-telegram/bot/models"
 
 	"nardi/game"
 	"nardi/locales"
@@ -91,8 +94,15 @@ func resignKeyboard(lang locales.Lang, q table.ResignQuestion) Keyboard {
 		button(locales.T(lang, "button.cancel", nil), at(opResignNo)))
 }
 
-// onResign turns the tapped board's buttons into a confirmation.
+// onResign turns the tapped board's 🏳 into a confirmation. A board two
+// players share keeps the other buttons, so that the player on turn can
+// go on playing while the other decides; there a person's questions are
+// bounded as their commands are, since each one edits the group's board.
 func (b *Bot) onResign(ctx context.Context, r *request, a action) {
+	if (r.group || store.IsInline(r.chat)) && !b.chatter.allow(r.chat, r.user.ID, time.Now()) {
+		b.toast(ctx, r, "toast.slow_down")
+		return
+	}
 	offer, err := b.table.AskResign(ctx, r.actor(), a.game, a.counter)
 	if err != nil {
 		b.refused(ctx, r, err)
@@ -105,9 +115,31 @@ func (b *Bot) onResign(ctx context.Context, r *request, a action) {
 	}
 	q := table.ResignQuestion{Game: offer.Game.ID, Counter: offer.Game.Game.Counter(), Seat: offer.Seat}
 	caption := b.caption(offer.Game, v, b.cfg.Now(), locales.N(r.lang, "resign.confirm", offer.Points, nil))
-	if err := b.send.EditCaption(ctx, r.chat, r.messageID, caption, resignKeyboard(r.lang, q)); err != nil {
+	kb := resignKeyboard(r.lang, q)
+	if v.seat == game.NoSeat {
+		kb = append(withoutOp(b.keyboard(offer.Game, v), opResign), kb...)
+	}
+	if err := b.send.EditCaption(ctx, r.chat, r.messageID, caption, kb); err != nil {
 		b.log.Warn("asking to resign failed", "err", err)
 	}
+}
+
+// withoutOp returns a keyboard without the buttons of an op, and without
+// the rows that leaves empty.
+func withoutOp(kb Keyboard, op string) Keyboard {
+	var out Keyboard
+	for _, row := range kb {
+		var kept []models.InlineKeyboardButton
+		for _, bt := range row {
+			if a, err := parseAction(bt.CallbackData); err != nil || a.op != op {
+				kept = append(kept, bt)
+			}
+		}
+		if len(kept) > 0 {
+			out = append(out, kept)
+		}
+	}
+	return out
 }
 
 // question reads the resignation question a button answers.
