@@ -132,7 +132,7 @@ func (b *Bot) cmdDuel(ctx context.Context, r *request) {
 			break
 		}
 	}
-	if err := b.postChallenge(ctx, r, c, opponent); err != nil {
+	if err := b.postChallenge(ctx, r, c, opponent, ""); err != nil {
 		b.refusedReply(ctx, r, err)
 		return
 	}
@@ -140,9 +140,16 @@ func (b *Bot) cmdDuel(ctx context.Context, r *request) {
 }
 
 // postChallenge posts a group challenge in the group, in the
-// challenger's language.
-func (b *Bot) postChallenge(ctx context.Context, r *request, c store.Challenge, opponent string) error {
+// challenger's language; a tap that asked for it is answered with the
+// toast (when not "") as soon as the centre has accepted the challenge,
+// before the post waits for the group's pace.
+func (b *Bot) postChallenge(ctx context.Context, r *request, c store.Challenge, opponent, toast string) error {
 	_, err := b.table.PostChallenge(ctx, r.actor(), c, func(c store.Challenge) (int64, error) {
+		if toast != "" {
+			// A busy group may hold the post back for minutes; the tap
+			// is answered now, its checks passed.
+			b.toast(ctx, r, toast)
+		}
 		key := "duel.challenge"
 		if c.Target != 0 || c.TargetName != "" {
 			key = "duel.challenge_to"
@@ -306,11 +313,13 @@ func (b *Bot) notStarted(ctx context.Context, id int64) {
 // in the private chat of the one person it is for.
 func (b *Bot) offerRematch(ctx context.Context, r *request, rm table.Rematch) {
 	if rm.Offer.Kind == store.KindGroup {
-		if err := b.postChallenge(ctx, r, rm.Offer, rm.Opponent.Name); err != nil {
+		if err := b.postChallenge(ctx, r, rm.Offer, rm.Opponent.Name, "toast.rematch_sent"); err != nil {
+			if r.answered {
+				b.log.Warn("posting a rematch offer failed", "chat", r.chat, "err", err)
+				return
+			}
 			b.refused(ctx, r, err)
-			return
 		}
-		b.toast(ctx, r, "toast.rematch_sent")
 		return
 	}
 	b.offerPrivately(ctx, r, rm.Offer, rm.Opponent.Name)
