@@ -123,3 +123,26 @@ func TestQuickSettingsBothHold(t *testing.T) {
 		t.Fatalf("settings %+v, %v", got.Settings, err)
 	}
 }
+
+// TestMenuTapsBounded: the taps on a person's menu in a group count as
+// their commands do, and a menu button forged to name another command is
+// refused.
+func TestMenuTapsBounded(t *testing.T) {
+	h := newHarness(t)
+	h.srv.SendText(alice, group, "/start")
+	menu, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opMenu) })
+	if !ok {
+		t.Fatal("no menu")
+	}
+	h.wantAnswer(alice, menu.ID, action{op: opMenu, arg: "export"}.String(), en("toast.unknown"), false)
+	slow := 0
+	for range chatterBurst + 2 {
+		if a := h.tap(alice, menu.ID, action{op: opMenu, arg: "rules"}.String()); a.Text == en("toast.slow_down") {
+			slow++
+		}
+	}
+	// /start took one of the allowance, so at least three taps are over.
+	if slow < 3 {
+		t.Errorf("%d of %d menu taps refused, want at least 3", slow, chatterBurst+2)
+	}
+}

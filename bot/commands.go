@@ -2,7 +2,9 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/go-telegram/bot/models"
 
@@ -12,13 +14,28 @@ import (
 	"nardi/table"
 )
 
+// menuCommands are the commands the menu of /start offers, in its order;
+// each button is labelled button.<name>.
+var menuCommands = []string{"play", "duel", "rules", "help", "lang", "settings"}
+
 // menu is the keyboard of /start.
 func menu(lang locales.Lang) Keyboard {
-	t := func(key string) string { return locales.T(lang, key, nil) }
-	m := func(arg string) action { return action{op: opMenu, arg: arg} }
-	return fitRows(button(t("button.play"), m("play")), button(t("button.duel"), m("duel")),
-		button(t("button.rules"), m("rules")), button(t("button.help"), m("help")),
-		button(t("button.lang"), m("lang")), button(t("button.settings"), m("settings")))
+	var buttons []models.InlineKeyboardButton
+	for _, name := range menuCommands {
+		buttons = append(buttons, button(locales.T(lang, "button."+name, nil), action{op: opMenu, arg: name}))
+	}
+	return fitRows(buttons...)
+}
+
+// groupAllows tells whether a person's tap on a menu in a group may be
+// carried out now: it sends or edits a message there, so it counts as a
+// command does. Too many are answered with a toast.
+func (b *Bot) groupAllows(ctx context.Context, r *request) bool {
+	if r.group && !b.chatter.allow(r.chat, r.user.ID, time.Now()) {
+		b.toast(ctx, r, "toast.slow_down")
+		return false
+	}
+	return true
 }
 
 func (b *Bot) cmdStart(ctx context.Context, r *request) {
@@ -90,7 +107,7 @@ func (b *Bot) onLang(ctx context.Context, r *request, a action) {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
-	if !b.ownPrompt(ctx, r, store.PromptLang) {
+	if !b.ownPrompt(ctx, r, store.PromptLang) || !b.groupAllows(ctx, r) {
 		return
 	}
 	fresh, err := b.changeUser(ctx, r.user, func(ctx context.Context) error {
@@ -153,7 +170,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) {
 }
 
 func (b *Bot) onSetting(ctx context.Context, r *request, a action) {
-	if !b.ownPrompt(ctx, r, store.PromptSettings) {
+	if !b.ownPrompt(ctx, r, store.PromptSettings) || !b.groupAllows(ctx, r) {
 		return
 	}
 	column, on := "", false
@@ -262,7 +279,11 @@ func (b *Bot) cmdResign(ctx context.Context, r *request) {
 
 // onMenu handles the buttons of /start: each names a command.
 func (b *Bot) onMenu(ctx context.Context, r *request, a action) {
-	if !b.ownPrompt(ctx, r, store.PromptMenu) {
+	if !slices.Contains(menuCommands, a.arg) {
+		b.toast(ctx, r, "toast.unknown")
+		return
+	}
+	if !b.ownPrompt(ctx, r, store.PromptMenu) || !b.groupAllows(ctx, r) {
 		return
 	}
 	b.answer(ctx, r, "", false)
@@ -272,7 +293,7 @@ func (b *Bot) onMenu(ctx context.Context, r *request, a action) {
 		b.sendPrompt(ctx, r, store.PromptDuel, duelMenuText(r.lang, t), duelKeyboard(r.lang, t))
 		return
 	}
-	if c, ok := commandNamed(a.arg); ok && a.arg != "start" {
+	if c, ok := commandNamed(a.arg); ok {
 		c.run(b, ctx, r)
 	}
 }
