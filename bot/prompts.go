@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"time"
 
 	"nardi/locales"
 	"nardi/store"
@@ -31,11 +32,30 @@ func (b *Bot) sendPrompt(ctx context.Context, r *request, kind store.PromptKind,
 	}
 }
 
+// promptWait is how long a tap on a menu not recorded yet waits for the
+// menus being sent in its chat: the moment between a menu's sending and
+// its recording, not a busy group's wait for its post.
+const promptWait = 2 * time.Second
+
 // ownPrompt tells whether the tapped message is the user's prompt of a
 // kind, answering the tap when it is not.
 func (b *Bot) ownPrompt(ctx context.Context, r *request, kinds ...store.PromptKind) bool {
-	b.promptLocks.Lock(r.chat)()
 	p, err := b.store.PromptAt(ctx, r.chat, int64(r.messageID))
+	if errors.Is(err, store.ErrNotFound) {
+		// Perhaps just sent and not recorded yet: wait for the chat's
+		// menus on their way, a little, and look again.
+		held := make(chan struct{})
+		go func() {
+			b.promptLocks.Lock(r.chat)()
+			close(held)
+		}()
+		select {
+		case <-held:
+		case <-time.After(promptWait):
+		case <-ctx.Done():
+		}
+		p, err = b.store.PromptAt(ctx, r.chat, int64(r.messageID))
+	}
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		b.toast(ctx, r, "toast.unknown")

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -139,6 +140,25 @@ func (s *Service) AskResignByCommand(ctx context.Context, a Actor, show func(q R
 	return s.store.SetPrompt(ctx, p, s.now())
 }
 
+// promptWait is how long a tap on a question not recorded yet waits for
+// the questions being sent in its chat.
+const promptWait = 2 * time.Second
+
+// waitPrompts waits until the chat's questions on their way are recorded,
+// or promptWait has passed.
+func (s *Service) waitPrompts(ctx context.Context, chat int64) {
+	held := make(chan struct{})
+	go func() {
+		s.locks.Lock(promptKey(chat))()
+		close(held)
+	}()
+	select {
+	case <-held:
+	case <-time.After(promptWait):
+	case <-ctx.Done():
+	}
+}
+
 // Resign ends the game at the player's request, answering a resignation
 // question: the one asked on a board (the tapped message is a board), or
 // the one /resign asked in a message of its own (asked names its seat).
@@ -186,8 +206,14 @@ func (s *Service) questionSeat(ctx context.Context, rec *store.GameRecord, board
 	if _, err := boardOf(boards, a); err == nil {
 		return seat, nil
 	}
-	s.locks.Lock(promptKey(a.Chat))()
 	p, err := s.store.PromptAt(ctx, a.Chat, a.Message)
+	if errors.Is(err, store.ErrNotFound) {
+		// Perhaps just sent and not recorded yet: wait a little for the
+		// chat's questions on their way (never for a busy group's post,
+		// with the game locked), and look again.
+		s.waitPrompts(ctx, a.Chat)
+		p, err = s.store.PromptAt(ctx, a.Chat, a.Message)
+	}
 	if err != nil || p.Kind != store.PromptResign || p.Game != rec.ID {
 		return seat, refuse(ErrStale, "message %d in chat %d is no question of game %d", a.Message, a.Chat, rec.ID)
 	}
