@@ -56,7 +56,12 @@ func inlineOptions(t terms) game.Options {
 	if t.clocked {
 		clock = t.clock
 	}
-	return t.options(clock)
+	o := t.options(clock)
+	// Nothing tells who posted the message a card's ⚔ is tapped on, so
+	// nothing proves its challenger was ever shown the game: no one's time
+	// counts until they have played once.
+	o.WaitFirstMove = true
+	return o
 }
 
 // inlineArg writes a card's terms for its button: termsArg, with "/0"

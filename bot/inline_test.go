@@ -83,6 +83,16 @@ func TestInlineDuel(t *testing.T) {
 	if _, err := jpeg.Decode(bytes.NewReader(board.Photo)); err != nil {
 		t.Fatalf("the board's picture was not fetched as a JPEG from %s: %v", board.PhotoURL, err)
 	}
+	// Nothing proves alice was shown the game bob began on the card (a
+	// forged ⚔ could begin it on a card of his own): no one's time counts
+	// until they have played once.
+	if ids, err := h.st.ActiveGames(t.Context()); err != nil || len(ids) != 1 {
+		t.Fatalf("active games %v, %v", ids, err)
+	} else if g := h.load(ids[0]).Game; !g.Options().WaitFirstMove {
+		t.Error("an inline game counts the time of a player who never played")
+	} else if at, found := g.Deadline(); found {
+		t.Errorf("the first player has a deadline (%v) before playing once", at)
+	}
 	// A bystander's step changes nothing.
 	if a := h.tapInline(carol, card, steps(board)[0].CallbackData); a.Text != en("toast.not_player") {
 		t.Fatalf("carol's step answered %q", a.Text)

@@ -54,9 +54,36 @@ func (g *Game) startClock(now time.Time) {
 // the bot's, and no one may claim a game from it.
 func (g *Game) clockRuns() bool { return g.humanDeciding() && g.opts.Clock.Enabled() }
 
-// humanDeciding tells whether a person has a decision to make.
+// humanDeciding tells whether a person has a decision to make whose time
+// counts: not yet, under Options.WaitFirstMove, for a seat that has made
+// no decision of its own in the game.
 func (g *Game) humanDeciding() bool {
-	return g.deciding() && !g.players[g.Decider()].IsComputer()
+	if !g.deciding() {
+		return false
+	}
+	d := g.Decider()
+	return !g.players[d].IsComputer() && (!g.opts.WaitFirstMove || g.hasActed(d))
+}
+
+// hasActed tells whether a seat has made a decision of its own in the
+// game or match: a play not forced on it, a cube action, or a game of the
+// match before this one. (Its first turn's steps do not count: that turn
+// began before it was there, so its clock would start behind.)
+func (g *Game) hasActed(s Seat) bool {
+	if len(g.past) > 0 {
+		return true
+	}
+	for _, r := range g.history {
+		if r.Seat == s && !r.Forced && !r.Pass() {
+			return true
+		}
+	}
+	for _, c := range g.cubes {
+		if c.Seat == s {
+			return true
+		}
+	}
+	return false
 }
 
 // Elapsed returns the time spent in the current turn by now, paused time

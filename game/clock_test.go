@@ -1,6 +1,7 @@
 package game
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 	"time"
@@ -326,5 +327,42 @@ func TestComputerPlaysOffTheClock(t *testing.T) {
 	// The person's clock runs as before.
 	if d, found := g.Deadline(); !found || !d.Equal(late.Add(70*time.Second)) {
 		t.Errorf("the person's deadline %v %v", d, found)
+	}
+}
+
+// TestWaitFirstMove: under WaitFirstMove a seat's clock does not run, and
+// no one may claim against it, until it has played once; then it runs as
+// ever, from the start of its next decision.
+func TestWaitFirstMove(t *testing.T) {
+	opts := clock10x60
+	opts.WaitFirstMove = true
+	g := newGame(t, opts, seq(6, 5, 4, 3, 2, 1))
+	late := t0.Add(time.Hour)
+	if _, found := g.Deadline(); found {
+		t.Fatal("a seat that never played has a deadline")
+	}
+	mustCode(t, g.ClaimTimeout(1, g.Counter(), late), ErrNotTimedOut)
+	firstPlay(t, g, late) // seat 0's first play: its hour is not charged
+	if reserves(g)[0] != 60*time.Second {
+		t.Fatalf("reserves %v", reserves(g))
+	}
+	// Seat 1 has not played either.
+	if _, found := g.Deadline(); found {
+		t.Fatal("seat 1 has a deadline before it played")
+	}
+	firstPlay(t, g, late.Add(time.Minute))
+	// Seat 0 has played: its clock runs from its turn's start.
+	now := late.Add(time.Minute)
+	if d, found := g.Deadline(); !found || !d.Equal(now.Add(70*time.Second)) {
+		t.Fatalf("seat 0's deadline %v %v", d, found)
+	}
+	ok(t, g.ClaimTimeout(1, g.Counter(), now.Add(71*time.Second)))
+	// The option survives storage.
+	b, err := json.Marshal(g.Options())
+	ok(t, err)
+	var back Options
+	ok(t, json.Unmarshal(b, &back))
+	if back != g.Options() {
+		t.Errorf("options %+v came back as %+v", g.Options(), back)
 	}
 }

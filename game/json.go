@@ -260,13 +260,14 @@ type wireOptions struct {
 	Jacoby  bool        `json:"jacoby,omitempty"`
 	Match   int         `json:"match,omitempty"`
 	Idle    int64       `json:"idle_claim_s,omitempty"` // IdleClaim in seconds
+	Wait    bool        `json:"wait_first_move,omitempty"`
 }
 
 // MarshalJSON writes the options with the variant, rule set and scoring
 // by name.
 func (o Options) MarshalJSON() ([]byte, error) {
 	return json.Marshal(wireOptions{Game: o.Game().Name(), Rules: o.Rules.String(), Scoring: o.Scoring.String(), Clock: o.Clock,
-		Cube: o.Cube, Jacoby: o.Jacoby, Match: o.Match, Idle: int64(o.IdleClaim / time.Second)})
+		Cube: o.Cube, Jacoby: o.Jacoby, Match: o.Match, Idle: int64(o.IdleClaim / time.Second), Wait: o.WaitFirstMove})
 }
 
 // UnmarshalJSON reads options written by MarshalJSON, or by the earlier
@@ -293,6 +294,6 @@ func (o *Options) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*o = Options{Variant: v, Rules: rs, Scoring: sc, Clock: w.Clock, Cube: w.Cube, Jacoby: w.Jacoby, Match: w.Match,
-		IdleClaim: time.Duration(w.Idle) * time.Second}.canonical()
+		IdleClaim: time.Duration(w.Idle) * time.Second, WaitFirstMove: w.Wait}.canonical()
 	return nil
 }

@@ -36,6 +36,11 @@ type Options struct {
 	// may leave a decision before its opponent may claim the game as on
 	// a timeout (see ClaimTimeout); 0: never.
 	IdleClaim time.Duration
+	// WaitFirstMove: a seat's time does not count, and no one may claim
+	// against it, until it has made a decision of its own in the game.
+	// For a game begun on a card its challenger posted (inline mode), where
+	// nothing proves the challenger was ever shown the game.
+	WaitFirstMove bool
 }
 
 // Game returns the variant the options play: Variant, or rules.Short.
