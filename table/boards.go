@@ -144,3 +144,53 @@ func (s *Service) LatestGame(ctx context.Context, a Actor) (*store.GameRecord, e
 	}
 	return rec, err
 }
+
+// showLost sends the boards of active games that have none, as a crash
+// between a game's start and its first board leaves them: games nobody
+// could see, whose clocks would run out unseen.
+func (s *Service) showLost(ctx context.Context) {
+	ids, err := s.store.ActiveGames(ctx)
+	if err != nil {
+		s.log.Warn("looking for games without boards failed", "err", err)
+		return
+	}
+	for _, id := range ids {
+		if boards, err := s.store.Boards(ctx, id); err != nil || len(boards) > 0 {
+			continue
+		}
+		rec, err := s.store.LoadGame(ctx, id)
+		if err != nil {
+			continue
+		}
+		for _, v := range boardsDue(rec) {
+			if _, err := s.ShowBoard(ctx, id, v.viewer, v.chat); err != nil {
+				s.log.Warn("showing a game without a board failed", "game", id, "chat", v.chat, "err", err)
+			}
+		}
+	}
+}
+
+// boardView is a board a game should have: whom it is drawn for, where.
+type boardView struct {
+	viewer game.Seat
+	chat   int64
+}
+
+// boardsDue are the boards a game is played on: a group's one shared
+// board, else each person's own in their private chat. (An inline game's
+// board is its card, set as it begins.)
+func boardsDue(rec *store.GameRecord) []boardView {
+	if rec.Kind == store.KindGroup {
+		if store.IsInline(rec.Chats[0]) {
+			return nil
+		}
+		return []boardView{{store.SharedBoard, rec.Chats[0]}}
+	}
+	var out []boardView
+	for _, seat := range []game.Seat{0, 1} {
+		if !rec.Game.Player(seat).IsComputer() && rec.Chats[seat] != 0 {
+			out = append(out, boardView{seat, rec.Chats[seat]})
+		}
+	}
+	return out
+}

@@ -153,6 +153,7 @@ func (s *Service) Start(ctx context.Context) error {
 		return err
 	}
 	s.redrawBehind(ctx, s.now()) // a crash may have left boards behind
+	s.showLost(ctx)              // or games without a board at all
 	c := cron.New(cron.WithSeconds(), cron.WithChain(cron.Recover(cronLogger{s.log})))
 	if _, err := c.AddFunc("* * * * * *", func() { s.Sweep(s.background()) }); err != nil {
 		return fmt.Errorf("table: schedule the sweep: %w", err)

@@ -204,3 +204,46 @@ func TestOutageNotChargedToIdleClaim(t *testing.T) {
 		t.Errorf("the second start gave back %v, want the minute it was down", again.Sub(after))
 	}
 }
+
+// TestLostGamesShown: a game a crash left without any board (between its
+// start and its first board) is shown at start: a group's shared board, a
+// person's own board against the computer.
+func TestLostGamesShown(t *testing.T) {
+	f := newFixture(t)
+	now := f.clock.now()
+	alice, bob := f.users["alice"], f.users["bob"]
+	duel, err := game.New(game.Options{}, [2]game.Player{game.Human(alice.ID, alice.Name), game.Human(bob.ID, bob.Name)}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groupID, err := f.st.CreateGame(ctx, store.NewGame{Kind: store.KindGroup, Chats: [2]int64{group, group}, Game: duel}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solo, err := game.New(game.Options{}, [2]game.Player{game.Computer(game.Easy), game.Human(bob.ID, bob.Name)}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	soloID, err := f.st.CreateGame(ctx, store.NewGame{Kind: store.KindComputer, Chats: [2]int64{0, bob.ID}, Game: solo}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.s.showLost(ctx)
+	f.s.async.Wait()
+	if b := f.d.lastBoard(t, group); b.game != groupID || b.viewer != store.SharedBoard {
+		t.Errorf("the group's board: %+v", b)
+	}
+	if b := f.d.lastBoard(t, bob.ID); b.game != soloID || b.viewer != 1 {
+		t.Errorf("bob's board against the computer: %+v", b)
+	}
+	// Shown once: a second start sends nothing more.
+	f.d.mu.Lock()
+	n := len(f.d.sent)
+	f.d.mu.Unlock()
+	f.s.showLost(ctx)
+	f.d.mu.Lock()
+	defer f.d.mu.Unlock()
+	if len(f.d.sent) != n {
+		t.Errorf("%d boards sent again", len(f.d.sent)-n)
+	}
+}
