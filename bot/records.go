@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,10 +102,14 @@ func (b *Bot) cmdPosition(ctx context.Context, r *request) {
 }
 
 // onDice answers the fair-dice button under a finished board: the game's
-// revealed seed and how to check it, in an alert.
+// revealed seed and how to check it, in an alert. Only on a board of the
+// game: the button of one game tells nothing of another.
 func (b *Bot) onDice(ctx context.Context, r *request, a action) {
 	out, err := b.table.Current(ctx, a.game)
-	if err != nil {
+	onBoard := slices.ContainsFunc(out.Boards, func(bd store.Board) bool {
+		return bd.ChatID == r.chat && bd.MessageID == int64(r.messageID)
+	})
+	if err != nil || !onBoard {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}

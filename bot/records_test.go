@@ -69,6 +69,10 @@ func TestDiceRecordAndPosition(t *testing.T) {
 	if a := h.tap(u, b.ID, opButton(t, over, opDice).CallbackData); !a.ShowAlert || !strings.Contains(a.Text, seed) {
 		t.Errorf("the fair-dice button answered %+v", a)
 	}
+	// The same button on another message (a forged tap) tells nothing.
+	if a := h.tap(u, rv.ID, opButton(t, over, opDice).CallbackData); strings.Contains(a.Text, seed) {
+		t.Errorf("the fair-dice button on another message answered %+v", a)
+	}
 	h.srv.SendText(u, u.Private(), "/verify")
 	after := h.waitText(u.ID, seed)
 	if !strings.Contains(after.Text, commitment) {
