@@ -149,14 +149,15 @@ func (l *chatLane) limit(until time.Time) {
 	l.mu.Unlock()
 }
 
-// readyIn tells how long until a board call could go out, and marks that
-// one is wanted, so that replies keep out of its way.
-func (l *chatLane) readyIn(chat int64) time.Duration {
+// readyIn tells how long from now (which it returns too) until a board
+// call could go out, and marks that one is wanted, so that replies keep
+// out of its way.
+func (l *chatLane) readyIn(chat int64) (time.Duration, time.Time) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
 	l.boardAt = now
-	return l.wait(chat, now)
+	return l.wait(chat, now), now
 }
 
 // credit returns the part of a wait from now until until that the chat's

@@ -122,6 +122,11 @@ func (b *Bot) onResign(ctx context.Context, r *request, a action) {
 	if err := b.send.EditCaption(ctx, r.chat, r.messageID, caption, kb); err != nil {
 		b.log.Warn("asking to resign failed", "err", err)
 	}
+	// The question went out at the chat's pace: if the game moved on
+	// meanwhile, it drew an older state over the new one, so draw again.
+	if cur, err := b.table.Current(ctx, q.Game); err == nil && cur.Game.Game.Counter() != q.Counter {
+		b.boards.request(cur)
+	}
 }
 
 // withoutOp returns a keyboard without the buttons of an op, and without

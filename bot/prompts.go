@@ -44,16 +44,7 @@ func (b *Bot) ownPrompt(ctx context.Context, r *request, kinds ...store.PromptKi
 	if errors.Is(err, store.ErrNotFound) {
 		// Perhaps just sent and not recorded yet: wait for the chat's
 		// menus on their way, a little, and look again.
-		held := make(chan struct{})
-		go func() {
-			b.promptLocks.Lock(r.chat)()
-			close(held)
-		}()
-		select {
-		case <-held:
-		case <-time.After(promptWait):
-		case <-ctx.Done():
-		}
+		b.promptLocks.WaitFree(r.chat, promptWait)
 		p, err = b.store.PromptAt(ctx, r.chat, int64(r.messageID))
 	}
 	switch {

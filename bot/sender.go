@@ -53,8 +53,8 @@ func (s *Sender) Restore(limits map[int64]time.Time) {
 // caller may build what it sends as late as possible.
 func (s *Sender) Ready(ctx context.Context, chat int64) error {
 	l := s.lane(chat)
-	d := l.readyIn(chat)
-	if now := time.Now(); d > 0 && s.OnWait != nil {
+	d, now := l.readyIn(chat)
+	if d > 0 && s.OnWait != nil {
 		if c := l.credit(now, now.Add(d)); c > 0 {
 			s.OnWait(chat, c)
 		}
@@ -166,11 +166,10 @@ func (s *Sender) paced(ctx context.Context, chat int64, what string, board bool,
 					s.OnLimit(chat, until)
 				}
 				// Only a board's wait is given back to the clocks: a
-				// reply's 429 (a player's spam of commands) is no one's.
-				if board && s.OnWait != nil {
-					if c := l.credit(time.Now(), until); c > 0 {
-						s.OnWait(chat, c)
-					}
+				// reply's 429 (a player's spam of commands) is no one's,
+				// nor is it when the next board's Ready meets it.
+				if c := l.credit(time.Now(), until); board && c > 0 && s.OnWait != nil {
+					s.OnWait(chat, c)
 				}
 				continue
 			}

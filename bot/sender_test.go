@@ -169,7 +169,17 @@ func TestOnlyBoardsWaitsCredited(t *testing.T) {
 	}
 	ctx := context.Background()
 	srv.Fail("sendMessage", 1, 429)
-	if _, err := s.SendText(ctx, u.ID, "hello", Keyboard{}); err != nil {
+	sent := make(chan error, 1)
+	go func() {
+		_, err := s.SendText(ctx, u.ID, "hello", Keyboard{})
+		sent <- err
+	}()
+	// Nor when the next board meets the same retry_after.
+	time.Sleep(300 * time.Millisecond)
+	if err := s.Ready(ctx, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-sent; err != nil {
 		t.Fatal(err)
 	}
 	mu.Lock()

@@ -56,7 +56,7 @@ func (g *Game) clockRuns() bool { return g.humanDeciding() && g.opts.Clock.Enabl
 
 // humanDeciding tells whether a person has a decision to make whose time
 // counts: not yet, under Options.WaitFirstMove, for a seat that has made
-// no decision of its own in the game.
+// no decision of its own in the match.
 func (g *Game) humanDeciding() bool {
 	if !g.deciding() {
 		return false
@@ -66,19 +66,30 @@ func (g *Game) humanDeciding() bool {
 }
 
 // hasActed tells whether a seat has made a decision of its own in the
-// game or match: a play not forced on it, a cube action, or a game of the
-// match before this one. (Its first turn's steps do not count: that turn
-// began before it was there, so its clock would start behind.)
+// match: a play not forced on it or a cube action, in this game or an
+// earlier one. (Its first turn's steps do not count: that turn began
+// before it was there, so its clock would start behind.)
 func (g *Game) hasActed(s Seat) bool {
-	if len(g.past) > 0 {
+	if decided(s, g.history, g.cubes) {
 		return true
 	}
-	for _, r := range g.history {
+	for _, p := range g.past {
+		if decided(s, p.History, p.Cubes) {
+			return true
+		}
+	}
+	return false
+}
+
+// decided tells whether a game's turns and cube actions hold a decision of
+// the seat's own.
+func decided(s Seat, history []TurnRecord, cubes []CubeAction) bool {
+	for _, r := range history {
 		if r.Seat == s && !r.Forced && !r.Pass() {
 			return true
 		}
 	}
-	for _, c := range g.cubes {
+	for _, c := range cubes {
 		if c.Seat == s {
 			return true
 		}
@@ -121,8 +132,9 @@ func (g *Game) TimeLeft(s Seat, now time.Time) (move, reserve time.Duration) {
 // Deadline returns when the deciding seat (the seat on turn, or the
 // doubled one while it answers) runs out of time: TurnStarted +
 // Move + its Reserve. There is none without a clock, while paused, in a
-// turn with no legal play, after the timeout has been marked, or once the
-// game is over.
+// turn with no legal play, for the computer's decisions, under
+// Options.WaitFirstMove for a seat yet to decide, after the timeout has
+// been marked, or once the game is over.
 func (g *Game) Deadline() (time.Time, bool) {
 	limit, ok := g.limit()
 	if !ok || g.clock.Paused || g.clock.TimedOut {

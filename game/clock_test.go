@@ -366,3 +366,31 @@ func TestWaitFirstMove(t *testing.T) {
 		t.Errorf("options %+v came back as %+v", g.Options(), back)
 	}
 }
+
+// TestWaitFirstMoveInAMatch: a match's next game does not start the clock
+// of a seat that made no decision in the games before (a game its opponent
+// resigned at once).
+func TestWaitFirstMoveInAMatch(t *testing.T) {
+	opts := Options{Clock: clock10x60.Clock, Cube: true, Match: 5, WaitFirstMove: true}
+	g := newGame(t, opts, seq(6, 5, 4, 3, 2, 1))
+	ok(t, g.Resign(0, g.Counter(), t0))
+	ok(t, g.NextGame(g.Counter(), t0.Add(time.Second)))
+	late := t0.Add(time.Hour)
+	for range 8 {
+		if _, found := g.Deadline(); found && g.Decider() == 1 {
+			t.Fatal("seat 1 has a deadline though it never decided")
+		}
+		if g.Decider() == 1 {
+			mustCode(t, g.ClaimTimeout(0, g.Counter(), late), ErrNotTimedOut)
+			return
+		}
+		// Seat 0 acts: rolls, or plays.
+		switch g.Phase() {
+		case PhaseCube:
+			ok(t, g.Roll(0, g.Counter(), t0.Add(2*time.Second)))
+		default:
+			firstPlay(t, g, t0.Add(2*time.Second))
+		}
+	}
+	t.Fatal("seat 1 never came to decide")
+}

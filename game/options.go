@@ -37,7 +37,9 @@ type Options struct {
 	// a timeout (see ClaimTimeout); 0: never.
 	IdleClaim time.Duration
 	// WaitFirstMove: a seat's time does not count, and no one may claim
-	// against it, until it has made a decision of its own in the game.
+	// against it, until it has made a decision of its own (a play not
+	// forced on it, or a cube action) in the game or an earlier game of
+	// the match.
 	// For a game begun on a card its challenger posted (inline mode), where
 	// nothing proves the challenger was ever shown the game.
 	WaitFirstMove bool

@@ -223,7 +223,9 @@ func (s *Store) ActiveGames(ctx context.Context) ([]int64, error) {
 // otherwise it changes nothing and fails with ErrConflict, as it does for
 // a game no longer active. A game that is done (over, and in a match the
 // match over too) becomes finished, with its result (a match's points are
-// its length), and frees its players to start another.
+// its length), and frees its players to start another. The game's update
+// time moves only with its counter: a change of the clocks alone (a
+// restart's pause and recovery) does not make an idle game look played.
 func (s *Store) UpdateGame(ctx context.Context, id int64, g *game.Game, expected uint32, due game.Due, now time.Time) error {
 	state, err := json.Marshal(g)
 	if err != nil {
@@ -247,10 +249,11 @@ func (s *Store) UpdateGame(ctx context.Context, id int64, g *game.Game, expected
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `
 			UPDATE games SET state = ?, counter = ?, due_at = ?, due_kind = ?, status = ?,
-				winner = ?, points = ?, reason = ?, finished_at = ?, updated_at = ?
+				winner = ?, points = ?, reason = ?, finished_at = ?,
+				updated_at = CASE WHEN ? THEN ? ELSE updated_at END
 			WHERE id = ? AND counter = ? AND status = 'active'`,
 			string(state), int64(g.Counter()), dueAt, dueKind, string(status),
-			winner, points, reason, finished, ms(now), id, int64(expected))
+			winner, points, reason, finished, g.Counter() != expected, ms(now), id, int64(expected))
 		if err != nil {
 			return err
 		}

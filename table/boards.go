@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"nardi/game"
 	"nardi/store"
@@ -145,9 +146,9 @@ func (s *Service) LatestGame(ctx context.Context, a Actor) (*store.GameRecord, e
 	return rec, err
 }
 
-// showLost sends the boards of active games that have none, as a crash
-// between a game's start and its first board leaves them: games nobody
-// could see, whose clocks would run out unseen.
+// showLost sends the boards that active games lack, as a crash between a
+// game's start and its boards leaves them: a player who could not see the
+// game, whose clock would run out unseen.
 func (s *Service) showLost(ctx context.Context) {
 	ids, err := s.store.ActiveGames(ctx)
 	if err != nil {
@@ -155,7 +156,8 @@ func (s *Service) showLost(ctx context.Context) {
 		return
 	}
 	for _, id := range ids {
-		if boards, err := s.store.Boards(ctx, id); err != nil || len(boards) > 0 {
+		boards, err := s.store.Boards(ctx, id)
+		if err != nil {
 			continue
 		}
 		rec, err := s.store.LoadGame(ctx, id)
@@ -163,6 +165,10 @@ func (s *Service) showLost(ctx context.Context) {
 			continue
 		}
 		for _, v := range boardsDue(rec) {
+			shown := slices.ContainsFunc(boards, func(b store.Board) bool { return b.Viewer == v.viewer && b.ChatID == v.chat })
+			if shown {
+				continue
+			}
 			if _, err := s.ShowBoard(ctx, id, v.viewer, v.chat); err != nil {
 				s.log.Warn("showing a game without a board failed", "game", id, "chat", v.chat, "err", err)
 			}

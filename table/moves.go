@@ -144,18 +144,18 @@ func (s *Service) AskResignByCommand(ctx context.Context, a Actor, show func(q R
 // the questions being sent in its chat.
 const promptWait = 2 * time.Second
 
-// waitPrompts waits until the chat's questions on their way are recorded,
-// or promptWait has passed.
-func (s *Service) waitPrompts(ctx context.Context, chat int64) {
-	held := make(chan struct{})
-	go func() {
-		s.locks.Lock(promptKey(chat))()
-		close(held)
-	}()
-	select {
-	case <-held:
-	case <-time.After(promptWait):
-	case <-ctx.Done():
+// awaitQuestion waits, before the game is locked, while a tap on a message
+// that is neither a board of the game nor a recorded question may be on a
+// /resign question just sent and not recorded yet: until the chat's
+// questions on their way are recorded, or promptWait has passed.
+func (s *Service) awaitQuestion(ctx context.Context, a Actor, id int64) {
+	if boards, err := s.store.Boards(ctx, id); err == nil {
+		if _, err := boardOf(boards, a); err == nil {
+			return
+		}
+	}
+	if _, err := s.store.PromptAt(ctx, a.Chat, a.Message); errors.Is(err, store.ErrNotFound) {
+		s.locks.WaitFree(promptKey(a.Chat), promptWait)
 	}
 }
 
@@ -166,6 +166,7 @@ func (s *Service) waitPrompts(ctx context.Context, chat int64) {
 // ErrNotYours. OnQuestion in the result tells that the tapped message was
 // such a question, which the adapter removes once answered.
 func (s *Service) Resign(ctx context.Context, a Actor, q ResignQuestion) (out Outcome, onQuestion bool, err error) {
+	s.awaitQuestion(ctx, a, q.Game)
 	out, err = s.mutate(ctx, q.Game, func(rec *store.GameRecord, boards []store.Board) error {
 		seat, err := s.questionSeat(ctx, rec, boards, a, q, &onQuestion)
 		if err != nil {
@@ -179,6 +180,7 @@ func (s *Service) Resign(ctx context.Context, a Actor, q ResignQuestion) (out Ou
 // KeepPlaying answers a resignation question with no: the board the
 // question was asked on is redrawn as it was.
 func (s *Service) KeepPlaying(ctx context.Context, a Actor, q ResignQuestion) (out Outcome, onQuestion bool, err error) {
+	s.awaitQuestion(ctx, a, q.Game)
 	out, err = s.mutate(ctx, q.Game, func(rec *store.GameRecord, boards []store.Board) error {
 		if _, err := s.questionSeat(ctx, rec, boards, a, q, &onQuestion); err != nil {
 			return err
@@ -207,13 +209,6 @@ func (s *Service) questionSeat(ctx context.Context, rec *store.GameRecord, board
 		return seat, nil
 	}
 	p, err := s.store.PromptAt(ctx, a.Chat, a.Message)
-	if errors.Is(err, store.ErrNotFound) {
-		// Perhaps just sent and not recorded yet: wait a little for the
-		// chat's questions on their way (never for a busy group's post,
-		// with the game locked), and look again.
-		s.waitPrompts(ctx, a.Chat)
-		p, err = s.store.PromptAt(ctx, a.Chat, a.Message)
-	}
 	if err != nil || p.Kind != store.PromptResign || p.Game != rec.ID {
 		return seat, refuse(ErrStale, "message %d in chat %d is no question of game %d", a.Message, a.Chat, rec.ID)
 	}

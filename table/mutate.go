@@ -60,7 +60,9 @@ func (s *Service) mutate(ctx context.Context, id int64, change func(rec *store.G
 		}
 		s.noteDice(rec)
 	}
-	rec.Updated = now
+	if rec.Game.Counter() != loaded {
+		rec.Updated = now
+	}
 	out := Outcome{Game: rec, Boards: boards, Redraw: rec.Game.Counter() != loaded, Due: due}
 	if out.Redraw {
 		s.noteReminder(ctx, rec)

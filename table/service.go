@@ -153,7 +153,7 @@ func (s *Service) Start(ctx context.Context) error {
 		return err
 	}
 	s.redrawBehind(ctx, s.now()) // a crash may have left boards behind
-	s.showLost(ctx)              // or games without a board at all
+	s.goAsync(s.showLost)        // or games without their boards
 	c := cron.New(cron.WithSeconds(), cron.WithChain(cron.Recover(cronLogger{s.log})))
 	if _, err := c.AddFunc("* * * * * *", func() { s.Sweep(s.background()) }); err != nil {
 		return fmt.Errorf("table: schedule the sweep: %w", err)

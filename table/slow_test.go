@@ -179,7 +179,8 @@ func TestOutageNotChargedToIdleClaim(t *testing.T) {
 	f := newFixture(t)
 	rec, _ := f.duel(t)
 	f.s.async.Wait()
-	before, ok := mustLoad(t, f, rec.ID).Game.Deadline()
+	loaded := mustLoad(t, f, rec.ID)
+	before, ok := loaded.Game.Deadline()
 	if !ok {
 		t.Fatal("an untimed duel has no idle claim")
 	}
@@ -190,9 +191,15 @@ func TestOutageNotChargedToIdleClaim(t *testing.T) {
 	if err := f.s.recoverClocks(ctx); err != nil {
 		t.Fatal(err)
 	}
-	after, _ := mustLoad(t, f, rec.ID).Game.Deadline()
+	recovered := mustLoad(t, f, rec.ID)
+	after, _ := recovered.Game.Deadline()
 	if !after.After(f.clock.now()) || after.Sub(before) != 73*time.Hour {
 		t.Fatalf("after a 73 h outage the idle claim is due at %v, was %v (now %v)", after, before, f.clock.now())
+	}
+	// A change of the clocks alone leaves the game as idle as it was, for
+	// the daily clean-up.
+	if !recovered.Updated.Equal(loaded.Updated) {
+		t.Errorf("the recovery made the game look played: updated %v, was %v", recovered.Updated, loaded.Updated)
 	}
 	// It stops again before any sweep and comes back a minute later.
 	f.clock.add(time.Minute)
@@ -228,8 +235,31 @@ func TestLostGamesShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A duel through private chats that crashed between its two boards.
+	carol, dave := f.users["carol"], f.users["dave"]
+	pair, err := game.New(game.Options{}, [2]game.Player{game.Human(carol.ID, carol.Name), game.Human(dave.ID, dave.Name)}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairID, err := f.st.CreateGame(ctx, store.NewGame{Kind: store.KindPrivate, Chats: [2]int64{carol.ID, dave.ID}, Game: pair}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.st.SetBoard(ctx, store.Board{GameID: pairID, Viewer: 0, ChatID: carol.ID, MessageID: 5}, now); err != nil {
+		t.Fatal(err)
+	}
 	f.s.showLost(ctx)
 	f.s.async.Wait()
+	if b := f.d.lastBoard(t, dave.ID); b.game != pairID || b.viewer != 1 {
+		t.Errorf("dave's board: %+v", b)
+	}
+	f.d.mu.Lock()
+	for _, b := range f.d.sent {
+		if b.chat == carol.ID {
+			t.Errorf("carol's board sent again: %+v", b)
+		}
+	}
+	f.d.mu.Unlock()
 	if b := f.d.lastBoard(t, group); b.game != groupID || b.viewer != store.SharedBoard {
 		t.Errorf("the group's board: %+v", b)
 	}

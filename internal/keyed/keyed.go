@@ -2,7 +2,10 @@
 // chat or person is done one at a time while the rest runs in parallel.
 package keyed
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // Locks is a set of mutexes by key; a key's mutex is forgotten once
 // nobody holds or waits for it. The zero value is ready to use.
@@ -45,4 +48,27 @@ func (k *Locks[K]) Len() int {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return len(k.locks)
+}
+
+// WaitFree waits until nobody holds key, or d has passed, without taking
+// it; it tells whether the key was free. It polls, so a waiter that gives
+// up leaves nothing behind.
+func (k *Locks[K]) WaitFree(key K, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for {
+		k.mu.Lock()
+		l := k.locks[key]
+		k.mu.Unlock()
+		if l == nil {
+			return true
+		}
+		if l.TryLock() {
+			l.Unlock()
+			return true
+		}
+		if !time.Now().Before(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
