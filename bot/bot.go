@@ -111,6 +111,7 @@ type Bot struct {
 	signer      signer       // signs what clients hand back (cards, picture addresses)
 	signErr     error
 	chatter     chatterLimit       // commands answered in groups, per person
+	inlineAsks  chatterLimit       // inline queries answered, per person
 	userLocks   keyed.Locks[int64] // one change of a person at a time
 	promptLocks keyed.Locks[int64] // per chat: a menu is recorded before its taps count
 
@@ -161,7 +162,8 @@ func New(cfg Config) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: connect to the Bot API: %w", err)
 	}
-	b := &Bot{cfg: cfg, api: api, store: cfg.Store, log: cfg.Log, username: cfg.Username, ctx: context.Background()}
+	b := &Bot{cfg: cfg, api: api, store: cfg.Store, log: cfg.Log, username: cfg.Username, ctx: context.Background(),
+		inlineAsks: chatterLimit{burst: inlineBurst, every: inlineEvery}}
 	b.table, err = table.New(table.Config{
 		Store: cfg.Store, Net: cfg.Net, Display: b, Log: cfg.Log,
 		AutoDelay: cfg.ShowDelay, ChallengeTTL: cfg.ChallengeTTL, Now: cfg.Now, Roller: cfg.Roller,

@@ -103,6 +103,10 @@ func (b *Bot) secret(ctx context.Context) (signer, error) {
 // the query's words describe ("long 5pt 1d", as /duel reads them), or
 // the usual ones.
 func (b *Bot) onInlineQuery(ctx context.Context, q *models.InlineQuery) {
+	if !b.inlineAsks.allow(0, q.From.ID, time.Now()) {
+		b.log.Debug("an inline query left unanswered: too many", "user", q.From.ID)
+		return
+	}
 	user, err := b.knowUser(ctx, q.From)
 	if err != nil {
 		b.log.Error("storing a user failed", "user", q.From.ID, "err", err)
