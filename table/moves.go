@@ -129,14 +129,15 @@ func (s *Service) AskResignByCommand(ctx context.Context, a Actor, show func(q R
 		return err
 	}
 	q := ResignQuestion{Game: rec.ID, Counter: rec.Game.Counter(), Seat: seat}
+	points := resignPoints(rec.Game, seat)
 	// A tap the moment the question appears waits until it is recorded.
 	unlock := s.locks.Lock(promptKey(a.Chat))
 	defer unlock()
-	msg, err := show(q, resignPoints(rec.Game, seat))
+	msg, err := show(q, points)
 	if err != nil {
 		return err
 	}
-	p := store.Prompt{ChatID: a.Chat, MessageID: msg, Kind: store.PromptResign, UserID: a.User.ID, Game: rec.ID, Seat: seat}
+	p := store.Prompt{ChatID: a.Chat, MessageID: msg, Kind: store.PromptResign, UserID: a.User.ID, Game: rec.ID, Seat: seat, Points: points}
 	return s.store.SetPrompt(ctx, p, s.now())
 }
 
@@ -168,11 +169,11 @@ func (s *Service) awaitQuestion(ctx context.Context, a Actor, id int64) {
 func (s *Service) Resign(ctx context.Context, a Actor, q ResignQuestion) (out Outcome, onQuestion bool, err error) {
 	s.awaitQuestion(ctx, a, q.Game)
 	out, err = s.mutate(ctx, q.Game, func(rec *store.GameRecord, boards []store.Board) error {
-		seat, err := s.questionSeat(ctx, rec, boards, a, q, &onQuestion)
+		seat, counter, err := s.questionSeat(ctx, rec, boards, a, q, &onQuestion)
 		if err != nil {
 			return err
 		}
-		return rec.Game.Resign(seat, q.Counter, s.now())
+		return rec.Game.Resign(seat, counter, s.now())
 	})
 	return out, onQuestion, err
 }
@@ -182,7 +183,7 @@ func (s *Service) Resign(ctx context.Context, a Actor, q ResignQuestion) (out Ou
 func (s *Service) KeepPlaying(ctx context.Context, a Actor, q ResignQuestion) (out Outcome, onQuestion bool, err error) {
 	s.awaitQuestion(ctx, a, q.Game)
 	out, err = s.mutate(ctx, q.Game, func(rec *store.GameRecord, boards []store.Board) error {
-		if _, err := s.questionSeat(ctx, rec, boards, a, q, &onQuestion); err != nil {
+		if _, _, err := s.questionSeat(ctx, rec, boards, a, q, &onQuestion); err != nil {
 			return err
 		}
 		return errNoChange
@@ -197,29 +198,38 @@ func (s *Service) KeepPlaying(ctx context.Context, a Actor, q ResignQuestion) (o
 // one of the game's boards, the player who asked it; elsewhere only on the
 // message /resign asked it in, recorded as that player's question of this
 // game.
-func (s *Service) questionSeat(ctx context.Context, rec *store.GameRecord, boards []store.Board, a Actor, q ResignQuestion, onQuestion *bool) (game.Seat, error) {
+//
+// The counter it returns is the one to answer at: a board's question, the
+// one it was asked at; a /resign question, which the game's moves do not
+// redraw, the game's current one while resigning still costs what the
+// question said (the opponent's play since changes nothing of that).
+func (s *Service) questionSeat(ctx context.Context, rec *store.GameRecord, boards []store.Board, a Actor, q ResignQuestion, onQuestion *bool) (game.Seat, uint32, error) {
 	seat, err := seatAt(rec.Game, a)
 	if err != nil {
-		return seat, err
+		return seat, q.Counter, err
 	}
 	if q.Seat != seat {
-		return seat, refuse(ErrNotYours, "seat %d asked, seat %d answers", q.Seat, seat)
+		return seat, q.Counter, refuse(ErrNotYours, "seat %d asked, seat %d answers", q.Seat, seat)
 	}
 	if _, err := boardOf(boards, a); err == nil {
-		return seat, nil
+		return seat, q.Counter, nil
 	}
 	p, err := s.store.PromptAt(ctx, a.Chat, a.Message)
 	if err != nil || p.Kind != store.PromptResign || p.Game != rec.ID {
-		return seat, refuse(ErrStale, "message %d in chat %d is no question of game %d", a.Message, a.Chat, rec.ID)
+		return seat, q.Counter, refuse(ErrStale, "message %d in chat %d is no question of game %d", a.Message, a.Chat, rec.ID)
 	}
 	if p.UserID != a.User.ID {
-		return seat, refuse(ErrNotYours, "asked by user %d", p.UserID)
+		return seat, q.Counter, refuse(ErrNotYours, "asked by user %d", p.UserID)
 	}
 	*onQuestion = true
 	if err := s.store.DeletePrompt(ctx, a.Chat, a.Message); err != nil {
 		s.log.Warn("forgetting an answered question failed", "err", err)
 	}
-	return seat, nil
+	counter := q.Counter
+	if p.Points > 0 && p.Points == resignPoints(rec.Game, seat) {
+		counter = rec.Game.Counter()
+	}
+	return seat, counter, nil
 }
 
 // TypedPlay makes a play the player wrote in notation ("24/18 13/8*") in

@@ -530,3 +530,35 @@ func TestRepeatedCommandPostsOnce(t *testing.T) {
 		t.Fatalf("after the first lapsed: %v, shown %d", err, shown)
 	}
 }
+
+// TestResignQuestionOutlivesTheOpponentsMove: a /resign question is not
+// redrawn as the game moves on, so it is answered at the game's counter of
+// the moment, as long as resigning still costs what it said.
+func TestResignQuestionOutlivesTheOpponentsMove(t *testing.T) {
+	f := newFixture(t)
+	rec, msg := f.duel(t)
+	names := map[game.Seat]string{0: "alice", 1: "bob"}
+	mover := rec.Game.Turn()
+	const question = 556
+	var q ResignQuestion
+	err := f.s.AskResignByCommand(ctx, f.in(names[mover.Other()], group, 0), func(asked ResignQuestion, _ int) (int64, error) {
+		q = asked
+		return question, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The player on turn steps: the counter moves on.
+	g := rec.Game
+	out, err := f.s.Step(ctx, f.in(names[mover], group, msg), rec.ID, g.Counter(), g.NextSteps()[0])
+	if err != nil || out.Game.Game.Counter() == q.Counter {
+		t.Fatalf("the step: %v", err)
+	}
+	out, onQ, err := f.s.Resign(ctx, f.in(names[mover.Other()], group, question), q)
+	if err != nil || !onQ {
+		t.Fatalf("the question after the opponent's step: %v, on question %v", err, onQ)
+	}
+	if res, over := out.Game.Game.Result(); !over || res.Winner != mover || res.Reason != game.ReasonResign {
+		t.Fatalf("result %+v over %v", res, over)
+	}
+}
