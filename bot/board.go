@@ -510,10 +510,27 @@ func (b *Bot) viewerOf(ctx context.Context, rec *store.GameRecord, seat game.Sea
 	}
 	v.user, v.lang = u, langOf(u)
 	g := rec.Game
-	if v.score[0], v.score[1], err = b.store.Score(ctx, g.Player(0).UserID, g.Player(1).UserID); err != nil {
+	if c := computerSeat(g); c != game.NoSeat {
+		// Against the computer, the series at this level alone.
+		h := c.Other()
+		v.score[h], v.score[c], err = b.store.ScoreVsComputer(ctx, g.Player(h).UserID, g.Player(c).Level)
+	} else {
+		v.score[0], v.score[1], err = b.store.Score(ctx, g.Player(0).UserID, g.Player(1).UserID)
+	}
+	if err != nil {
 		b.log.Warn("reading a score failed", "game", rec.ID, "err", err)
 	}
 	return v, nil
+}
+
+// computerSeat returns the computer's seat in a game, or NoSeat.
+func computerSeat(g *game.Game) game.Seat {
+	for _, s := range []game.Seat{0, 1} {
+		if g.Player(s).IsComputer() {
+			return s
+		}
+	}
+	return game.NoSeat
 }
 
 // compose draws a board message for a viewer.

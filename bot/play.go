@@ -189,9 +189,10 @@ func (b *Bot) onRematch(ctx context.Context, r *request, a action) {
 	rm, err := b.table.Rematch(ctx, r.actor(), a.game)
 	switch {
 	case rm.Computer != nil:
-		b.answer(ctx, r, "", false)
 		if err != nil {
-			b.refusedReply(ctx, r, err)
+			b.refused(ctx, r, err)
+		} else {
+			b.answer(ctx, r, "", false)
 		}
 	case err != nil:
 		b.refused(ctx, r, err)
@@ -214,7 +215,7 @@ func (b *Bot) onLevel(ctx context.Context, r *request, a action) {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
-	if t, ok := b.menuTerms(ctx, r, arg, store.PromptLevel); ok {
+	if t, ok := b.checkedTerms(ctx, r, arg, store.PromptLevel); ok {
 		b.startComputer(ctx, r, level, t.options(t.clock))
 	}
 }
@@ -231,12 +232,18 @@ func (b *Bot) onPlayTerms(ctx context.Context, r *request, a action) {
 }
 
 // startComputer begins a game against the computer in the user's private
-// chat, or says why not.
+// chat, or says why not: to a tap, in its answer; to a command, in a
+// message.
 func (b *Bot) startComputer(ctx context.Context, r *request, level game.Level, opts game.Options) {
 	if _, err := b.table.StartComputer(ctx, r.actor(), level, opts); err != nil {
-		b.refusedReply(ctx, r, err)
+		if r.queryID != "" {
+			b.refused(ctx, r, err)
+		} else {
+			b.refusedReply(ctx, r, err)
+		}
 		return
 	}
+	b.answer(ctx, r, "", false)
 	b.rememberTerms(ctx, r, false, opts)
 }
 

@@ -24,26 +24,32 @@ import (
 // allowance there as /review does. Reviews judge only while no computer's
 // move waits, and stop when the bot does.
 
-// onReview answers 🔍 under a finished game.
+// onReview answers 🔍 under a finished game: that game's review, on a
+// board of it, for one of its players (a game begun since does not hide
+// it).
 func (b *Bot) onReview(ctx context.Context, r *request, a action) {
-	rec, err := b.table.LatestGame(ctx, r.actor())
-	if err != nil || rec.ID != a.game {
-		b.toast(ctx, r, "toast.unknown") // not the person's newest game here
+	out, err := b.table.Current(ctx, a.game)
+	onBoard := slices.ContainsFunc(out.Boards, func(bd store.Board) bool {
+		return bd.ChatID == r.chat && bd.MessageID == int64(r.messageID)
+	})
+	if err != nil || !onBoard {
+		b.toast(ctx, r, "toast.unknown")
 		return
 	}
-	if _, ok := rec.Game.SeatOf(r.user.ID); !ok {
+	if _, ok := out.Game.Game.SeatOf(r.user.ID); !ok {
 		b.toast(ctx, r, "toast.not_player")
 		return
 	}
-	b.startReview(ctx, r)
+	b.startReview(ctx, r, a.game)
 }
 
-func (b *Bot) cmdReview(ctx context.Context, r *request) { b.startReview(ctx, r) }
+func (b *Bot) cmdReview(ctx context.Context, r *request) { b.startReview(ctx, r, 0) }
 
-// startReview begins the review a tap or a command asks for, or tells why
-// not: (a tap in a group) the person's allowance there spent, one under
-// way already, or the review posted already.
-func (b *Bot) startReview(ctx context.Context, r *request) {
+// startReview begins the review a tap or a command asks for (of game id,
+// or 0: the person's newest finished game in the chat), or tells why not:
+// (a tap in a group) the person's allowance there spent, one under way
+// already, or the review posted already.
+func (b *Bot) startReview(ctx context.Context, r *request, id int64) {
 	tap := r.queryID != ""
 	if tap && r.group && !b.chatter.allow(r.chat, r.user.ID, time.Now()) {
 		b.toast(ctx, r, "toast.slow_down") // a toast costs the group nothing
@@ -59,7 +65,7 @@ func (b *Bot) startReview(ctx context.Context, r *request) {
 		private.chat, private.group = r.user.ID, false
 		to = &private
 	}
-	job, posted, err := b.table.BeginReview(ctx, r.actor(), to.chat)
+	job, posted, err := b.table.BeginReview(ctx, r.actor(), id, to.chat)
 	switch {
 	case err != nil && tap:
 		b.refused(ctx, r, err)

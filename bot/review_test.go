@@ -145,3 +145,39 @@ func TestReviewTapsInGroup(t *testing.T) {
 		t.Fatalf("%d reviews posted: %q", n, texts(h.srv.Messages(group.ID)))
 	}
 }
+
+// TestReviewAfterANewGame: a game begun since does not hide the one just
+// finished: 🔍 under its board and /review still review it; a bystander's
+// 🔍 is told they do not play.
+func TestReviewAfterANewGame(t *testing.T) {
+	h := newHarness(t)
+	u := telegramtest.User{ID: 7332, FirstName: "Lasha", LanguageCode: "en"}
+	over := h.resignedAgainstComputer(u)
+	h.srv.SendText(u, u.Private(), "/play easy")
+	h.boardAfter(u.ID, over.ID)
+	if a := h.tap(u, over.ID, opButton(t, over, opReview).CallbackData); a.Text != en("toast.review_working") {
+		t.Fatalf("🔍 under the finished board, a new game on: %q", a.Text)
+	}
+	h.waitText(u.ID, reviewTitle)
+	// Once it is all out (its pictures too), 🔍 says it is posted.
+	for start := time.Now(); ; time.Sleep(200 * time.Millisecond) {
+		a := h.tap(u, over.ID, opButton(t, over, opReview).CallbackData)
+		if a.Text == en("toast.review_posted") {
+			break
+		}
+		if time.Since(start) > wait {
+			t.Fatalf("🔍 after the review answered %q", a.Text)
+		}
+	}
+	h.srv.SendText(u, u.Private(), "/review")
+	if _, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool {
+		return m.ChatID == u.ID && m.Text == en("review.posted")
+	}); !ok {
+		t.Error("/review did not point to the finished game's review")
+	}
+	// Someone else tapping the same button (in their own chat) is refused.
+	other := telegramtest.User{ID: 7333, FirstName: "Eka", LanguageCode: "en"}
+	if a := h.tap(other, over.ID, opButton(t, over, opReview).CallbackData); a.Text == en("toast.review_working") {
+		t.Error("a stranger's 🔍 began a review")
+	}
+}

@@ -261,6 +261,16 @@ func termsRows(lang locales.Lang, op string, t terms) Keyboard {
 // it) on the person's own private menu of a kind, and answers the tap;
 // false when the tap is refused, and answered so.
 func (b *Bot) menuTerms(ctx context.Context, r *request, arg string, kind store.PromptKind) (terms, bool) {
+	t, ok := b.checkedTerms(ctx, r, arg, kind)
+	if ok {
+		b.answer(ctx, r, "", false)
+	}
+	return t, ok
+}
+
+// checkedTerms is menuTerms that leaves an accepted tap unanswered, for a
+// handler whose next step may still refuse it with a toast.
+func (b *Bot) checkedTerms(ctx context.Context, r *request, arg string, kind store.PromptKind) (terms, bool) {
 	t, ok := parseTermsArg(arg)
 	if !ok || r.group {
 		b.toast(ctx, r, "toast.unknown")
@@ -269,7 +279,6 @@ func (b *Bot) menuTerms(ctx context.Context, r *request, arg string, kind store.
 	if !b.ownPrompt(ctx, r, kind) {
 		return terms{}, false
 	}
-	b.answer(ctx, r, "", false)
 	return t, true
 }
 

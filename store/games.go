@@ -191,6 +191,21 @@ func (s *Store) LatestGame(ctx context.Context, chatID, userID int64) (*GameReco
 	return r, nil
 }
 
+// LatestFinishedGame returns a person's newest finished game in a chat, or
+// ErrNotFound.
+func (s *Store) LatestFinishedGame(ctx context.Context, chatID, userID int64) (*GameRecord, error) {
+	r, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+`
+		FROM game_players p JOIN games g ON g.id = p.game_id
+		WHERE p.chat_id = ? AND p.user_id = ? AND g.status = 'finished' ORDER BY g.id DESC LIMIT 1`, chatID, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: latest finished game of user %d in chat %d: %w", userID, chatID, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: latest finished game of user %d in chat %d: %w", userID, chatID, err)
+	}
+	return r, nil
+}
+
 // NewestGame returns the game created last, as for exporting it.
 func (s *Store) NewestGame(ctx context.Context) (*GameRecord, error) {
 	r, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g ORDER BY g.id DESC LIMIT 1`))

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+
+	"nardi/game"
 )
 
 // Record is a person's tally over finished games.
@@ -64,9 +66,26 @@ func (s *Store) Stats(ctx context.Context, userID int64) (Stats, error) {
 	return st, nil
 }
 
+// ScoreVsComputer returns the points a person has won from the computer at
+// a level over their finished games, and the computer's from them: the
+// series a new game against that level goes on.
+func (s *Store) ScoreVsComputer(ctx context.Context, user int64, level game.Level) (mine, theirs int, err error) {
+	err = s.db.QueryRowContext(ctx, `
+		SELECT COALESCE(SUM(CASE WHEN g.winner = p.seat THEN g.points ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN g.winner <> p.seat THEN g.points ELSE 0 END), 0)
+		FROM game_players p JOIN games g ON g.id = p.game_id
+		WHERE p.user_id = ? AND g.kind = 'computer' AND g.status = 'finished'
+			AND json_extract(g.state, '$.players[' || (1 - p.seat) || '].level') = ?`,
+		user, string(level)).Scan(&mine, &theirs)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: score of user %d against the computer at %s: %w", user, level, err)
+	}
+	return mine, theirs, nil
+}
+
 // Score returns the points each of two people has won from the other over
 // their finished games; with other 0 it is a person's points against the
-// computer and the computer's against them.
+// computer at every level and the computer's against them.
 func (s *Store) Score(ctx context.Context, user, other int64) (mine, theirs int, err error) {
 	if other == 0 {
 		st, err := s.Stats(ctx, user)

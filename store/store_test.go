@@ -522,6 +522,13 @@ func TestStats(t *testing.T) {
 	if a, b, err := s.Score(ctx, 1, 0); err != nil || a != 2 || b != 2 {
 		t.Errorf("score of 1 against the computer: %d-%d, %v", a, b, err)
 	}
+	// Against the computer, a level's series alone.
+	if a, b, err := s.ScoreVsComputer(ctx, 1, game.Easy); err != nil || a != 2 || b != 2 {
+		t.Errorf("score against easy %d-%d, %v", a, b, err)
+	}
+	if a, b, err := s.ScoreVsComputer(ctx, 1, game.Hard); err != nil || a != 0 || b != 0 {
+		t.Errorf("score against hard %d-%d, %v", a, b, err)
+	}
 	// Rivals: people only, each with the person's side of their record.
 	finish(duel(t, 1, 2, game.Options{}), KindGroup, [2]int64{-7, -7}, 0)
 	r1, err := s.Rivals(ctx, 1, 5)

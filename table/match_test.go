@@ -151,7 +151,7 @@ func TestReview(t *testing.T) {
 
 // review judges the actor's newest finished game, as posted nowhere.
 func review(f *fixture, a Actor) (Review, error) {
-	job, _, err := f.s.BeginReview(ctx, a, a.Chat)
+	job, _, err := f.s.BeginReview(ctx, a, 0, a.Chat)
 	if err != nil {
 		return Review{}, err
 	}
@@ -242,11 +242,11 @@ func checkReview(t *testing.T, opts game.Options) {
 	// One review under way a person; one posted in a chat is pointed to,
 	// and is made anew only for another chat.
 	a := f.in("alice", alice.ID, 0)
-	job, posted, err := f.s.BeginReview(ctx, a, a.Chat)
+	job, posted, err := f.s.BeginReview(ctx, a, 0, a.Chat)
 	if err != nil || job == nil || posted != 0 {
 		t.Fatalf("a review: %v, %v, %d", job, err, posted)
 	}
-	_, _, err = f.s.BeginReview(ctx, a, a.Chat)
+	_, _, err = f.s.BeginReview(ctx, a, 0, a.Chat)
 	wantCode(t, err, ErrReviewBusy)
 	stopped, cancel := context.WithCancel(ctx)
 	cancel()
@@ -255,10 +255,10 @@ func checkReview(t *testing.T, opts game.Options) {
 	}
 	job.Finish(ctx, 77)
 	job.Finish(ctx, 78) // only the first counts
-	if again, posted, err := f.s.BeginReview(ctx, a, a.Chat); err != nil || again != nil || posted != 77 {
+	if again, posted, err := f.s.BeginReview(ctx, a, 0, a.Chat); err != nil || again != nil || posted != 77 {
 		t.Fatalf("the review asked again: %v, %v, %d", again, err, posted)
 	}
-	elsewhere, posted, err := f.s.BeginReview(ctx, a, a.Chat+1)
+	elsewhere, posted, err := f.s.BeginReview(ctx, a, 0, a.Chat+1)
 	if err != nil || elsewhere == nil || posted != 0 {
 		t.Fatalf("the review for another chat: %v, %v, %d", elsewhere, err, posted)
 	}

@@ -110,14 +110,14 @@ type ReviewJob struct {
 	once    sync.Once
 }
 
-// BeginReview readies a review of the actor's plays in their newest
-// finished game in the chat (in a match, the last game played to its end),
-// to be posted in the chat to. When it was posted there already, it
-// returns the message that holds it and no job. It refuses ErrReviewBusy
-// while the person's previous review is under way, and ErrNoFinishedGame
-// before a game has ended.
-func (s *Service) BeginReview(ctx context.Context, a Actor, to int64) (job *ReviewJob, posted int64, err error) {
-	rec, err := s.LatestGame(ctx, a)
+// BeginReview readies a review of the actor's plays in a game (id, as 🔍
+// under its board names it; 0: their newest finished game in the chat) —
+// in a match, the last game played to its end — to be posted in the chat
+// to. When it was posted there already, it returns the message that holds
+// it and no job. It refuses ErrReviewBusy while the person's previous
+// review is under way, and ErrNoFinishedGame before a game has ended.
+func (s *Service) BeginReview(ctx context.Context, a Actor, id, to int64) (job *ReviewJob, posted int64, err error) {
+	rec, err := s.reviewed(ctx, a, id)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -149,6 +149,26 @@ func (s *Service) BeginReview(ctx context.Context, a Actor, to int64) (job *Revi
 		return nil, 0, refuse(ErrReviewBusy, "user %d", a.User.ID)
 	}
 	return job, 0, nil
+}
+
+// reviewed is the game a review asks for: the one named, or the person's
+// newest in the chat if a game of it has ended, else their newest
+// finished one there (a game just begun does not hide the last).
+func (s *Service) reviewed(ctx context.Context, a Actor, id int64) (*store.GameRecord, error) {
+	if id != 0 {
+		return s.store.LoadGame(ctx, id)
+	}
+	rec, err := s.LatestGame(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	if _, over := rec.Game.Result(); over || len(rec.Game.Past()) > 0 {
+		return rec, nil
+	}
+	if done, err := s.store.LatestFinishedGame(ctx, a.Chat, a.User.ID); err == nil {
+		return done, nil
+	}
+	return rec, nil // refused below: no game of it has ended
 }
 
 // Finish records the message the review was posted as (0: none) and frees
