@@ -3,8 +3,10 @@ package bot
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"nardi/bot/telegramtest"
+	"nardi/locales"
 	"nardi/rules"
 )
 
@@ -20,6 +22,28 @@ func TestLongNardiAgainstTheComputer(t *testing.T) {
 	g := h.load(id).Game
 	if g.Options().Game() != rules.Long || g.Board().PositionID() != "AACA/z8AAID/Pw" && len(g.History()) == 0 {
 		t.Fatalf("not long nardi: %s %s", g.Options().Game().Name(), g.Board().PositionID())
+	}
+	// gnubg plays only the short game: /export and /position say so.
+	want := locales.T(locales.RU, "export.long", nil)
+	for i, cmd := range []string{"/export", "/position"} {
+		h.srv.SendText(u, u.Private(), cmd)
+		for start := time.Now(); ; time.Sleep(50 * time.Millisecond) {
+			n := 0
+			for _, m := range h.srv.Messages(u.ID) {
+				if m.Text == want {
+					n++
+				}
+				if m.Document != nil {
+					t.Fatal("a long nardi record was sent")
+				}
+			}
+			if n == i+1 {
+				break
+			}
+			if time.Since(start) > wait {
+				t.Fatalf("%s in long nardi: %d words that gnubg has no long nardi", cmd, n)
+			}
+		}
 	}
 	for turns := 0; turns < 4; turns++ {
 		m := h.waitBoard(b.ID, func(m telegramtest.Message) bool { return len(steps(m)) > 0 || hasOp(m, opRematch) })

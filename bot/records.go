@@ -11,6 +11,7 @@ import (
 	"nardi/game"
 	"nardi/locales"
 	"nardi/record"
+	"nardi/rules"
 	"nardi/store"
 	"nardi/table"
 )
@@ -40,8 +41,12 @@ func (b *Bot) cmdExport(ctx context.Context, r *request) {
 	b.sendRecord(ctx, b.chatterTo(ctx, r), rec)
 }
 
-// sendRecord sends a game's record.
+// sendRecord sends a game's record; long nardi has none for gnubg.
 func (b *Bot) sendRecord(ctx context.Context, to *request, rec *store.GameRecord) {
+	if rec.Game.Options().Game() == rules.Long {
+		b.reply(ctx, to, "export.long", nil)
+		return
+	}
 	var buf bytes.Buffer
 	if err := record.Write(&buf, rec.Game, record.ComputerName(rec.Game), b.cfg.Now()); err != nil {
 		b.log.Error("writing a record failed", "game", rec.ID, "err", err)
@@ -96,8 +101,12 @@ func (b *Bot) cmdPosition(ctx context.Context, r *request) {
 	if !ok {
 		return
 	}
-	pos, match := record.IDs(rec.Game)
 	to := b.chatterTo(ctx, r)
+	if rec.Game.Options().Game() == rules.Long {
+		b.reply(ctx, to, "export.long", nil)
+		return
+	}
+	pos, match := record.IDs(rec.Game)
 	b.replyKB(ctx, to, locales.T(to.lang, "position.text", map[string]any{"Position": pos, "Match": match}), nil)
 }
 

@@ -28,8 +28,12 @@ const column = 28
 
 // Write writes the game (in a match, every game of it so far) as a .mat
 // record: names are the players' names as shown (the computer's given by
-// computerName), at is the date written in the header.
+// computerName), at is the date written in the header. Long nardi, which
+// gnubg does not play, has none: an error.
 func Write(w io.Writer, g *game.Game, computerName string, at time.Time) error {
+	if g.Options().Game() == rules.Long {
+		return fmt.Errorf("record: long nardi has no .mat record (gnubg plays the short game only)")
+	}
 	var b strings.Builder
 	names := [2]string{}
 	for s := game.Seat(0); s <= 1; s++ {

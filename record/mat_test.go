@@ -207,3 +207,16 @@ func TestExportGames(t *testing.T) {
 		})
 	}
 }
+
+// TestNoRecordOfLongNardi: gnubg plays only the short game, so a long
+// nardi game has no .mat record: an error, not a record gnubg misreads.
+func TestNoRecordOfLongNardi(t *testing.T) {
+	g, err := game.New(game.Options{Variant: rules.Long}, [2]game.Player{game.Human(1, "Ann"), game.Computer(game.Hard)}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, g, "Computer", t0); err == nil || buf.Len() != 0 {
+		t.Fatalf("a long nardi record: %v, %q", err, buf.String())
+	}
+}
