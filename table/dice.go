@@ -41,14 +41,18 @@ func (s *Service) noteDice(finished *store.GameRecord) {
 
 // diceOf tallies a seat's rolls in one game, with their luck.
 func (s *Service) diceOf(ctx context.Context, opts game.Options, pg game.PastGame, seat game.Seat) (store.DiceStats, error) {
-	js, err := s.judge(opts, pg.Match, seat)
-	if err != nil {
-		return store.DiceStats{}, err
-	}
+	byCube := judgesByCube{s: s, opts: opts}
+	cube := cubeWalk{value: 1, owner: game.NoSeat, actions: pg.Cubes}
 	var d store.DiceStats
-	_, err = replay(opts, pg.History, func(_ int, t game.TurnRecord, mover, _ rules.Position, first bool) error {
-		if t.Seat != seat {
+	_, err := replay(opts, pg.History, func(i int, t game.TurnRecord, mover, _ rules.Position, first bool) error {
+		cube.at(i)
+		// The opening roll, never a double, is no fair roll to count.
+		if t.Seat != seat || i == 0 {
 			return nil
+		}
+		js, err := byCube.of(turnCube(opts, pg.Match, cube.value, cube.owner, t.Seat))
+		if err != nil {
+			return err
 		}
 		if err := s.thinking.idly(ctx, func() { d.Luck += js.story(mover, t.Dice, first).Luck }); err != nil {
 			return err

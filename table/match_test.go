@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"nardi/ai"
 	"nardi/game"
 	"nardi/rules"
 	"nardi/store"
@@ -263,4 +264,25 @@ func checkReview(t *testing.T, opts game.Options) {
 		t.Fatalf("the review for another chat: %v, %v, %d", elsewhere, err, posted)
 	}
 	elsewhere.Finish(ctx, 0)
+}
+
+// TestTurnCube: a review judges each turn under the cube and the score its
+// mover faced: the cube's value, whose it is from the mover's side, the
+// mover's score first.
+func TestTurnCube(t *testing.T) {
+	opts := game.Options{Cube: true, Match: 5}
+	m := game.MatchState{Score: [2]int{3, 1}}
+	for _, tc := range []struct {
+		value        int
+		owner, mover game.Seat
+		want         ai.CubeState
+	}{
+		{1, game.NoSeat, 0, ai.CubeState{Cube: 1, Owner: -1, MatchLength: 5, Score: [2]int{3, 1}}},
+		{2, 1, 0, ai.CubeState{Cube: 2, Owner: 1, MatchLength: 5, Score: [2]int{3, 1}}},
+		{2, 1, 1, ai.CubeState{Cube: 2, Owner: 0, MatchLength: 5, Score: [2]int{1, 3}}},
+	} {
+		if got := turnCube(opts, m, tc.value, tc.owner, tc.mover); got != tc.want {
+			t.Errorf("cube %d owned by %d, mover %d: %+v, want %+v", tc.value, tc.owner, tc.mover, got, tc.want)
+		}
+	}
 }

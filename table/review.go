@@ -66,15 +66,52 @@ type judges struct {
 	story func(p rules.Position, d rules.Dice, first bool) ai.Story
 }
 
-// judge returns the judges of a seat's game of the options: for the match
-// score in a match, under Jacoby's values in a Jacoby game; long nardi's
-// on its own network.
-func (s *Service) judge(opts game.Options, match game.MatchState, seat game.Seat) (judges, error) {
-	cs := ai.CubeState{Cube: 1, Owner: -1, Jacoby: opts.Jacoby, Crawford: match.Crawford}
+// turnCube is the cube and the match as a turn's mover faced them (as
+// cubeState gives them to the computer): the cube's value and owner then,
+// the match score from the mover's side.
+func turnCube(opts game.Options, match game.MatchState, value int, owner, mover game.Seat) ai.CubeState {
+	cs := ai.CubeState{Cube: value, Owner: -1, Jacoby: opts.Jacoby, Crawford: match.Crawford}
+	if owner != game.NoSeat {
+		cs.Owner = 0
+		if owner != mover {
+			cs.Owner = 1
+		}
+	}
 	if opts.Match > 0 {
 		cs.MatchLength = opts.Match
-		cs.Score = [2]int{match.Score[seat], match.Score[seat.Other()]}
+		cs.Score = [2]int{match.Score[mover], match.Score[mover.Other()]}
 	}
+	return cs
+}
+
+// judgesByCube makes a game's judges for each cube state its turns meet,
+// once each.
+type judgesByCube struct {
+	s    *Service
+	opts game.Options
+	made map[ai.CubeState]judges
+}
+
+// of returns the judges under a cube state.
+func (j *judgesByCube) of(cs ai.CubeState) (judges, error) {
+	if js, ok := j.made[cs]; ok {
+		return js, nil
+	}
+	js, err := j.s.judge(j.opts, cs)
+	if err != nil {
+		return judges{}, err
+	}
+	if j.made == nil {
+		j.made = map[ai.CubeState]judges{}
+	}
+	j.made[cs] = js
+	return js, nil
+}
+
+// judge returns the judges of a game of the options under a cube state
+// (the match score, Jacoby's values, the cube's value and owner, from the
+// mover's side); long nardi's on its own network.
+func (s *Service) judge(opts game.Options, cs ai.CubeState) (judges, error) {
 	if opts.Game() == rules.Long {
 		net, err := ai.ShippedLongNet()
 		if err != nil {
@@ -191,10 +228,7 @@ func (j *ReviewJob) Finish(ctx context.Context, message int64) {
 // as soon as ctx ends.
 func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 	s, seat, opts := j.s, j.seat, j.opts
-	js, err := s.judge(opts, j.match, seat)
-	if err != nil {
-		return Review{}, err
-	}
+	byCube := judgesByCube{s: s, opts: opts}
 	r := Review{Game: j.key.Game, Number: j.key.Number, Seat: seat, Variant: opts.Game()}
 	var total float64
 	cube := cubeWalk{value: 1, owner: game.NoSeat, actions: j.cubes}
@@ -208,9 +242,20 @@ func (j *ReviewJob) Run(ctx context.Context) (Review, error) {
 				r.Worst = append(r.Worst, *m)
 			}
 		}
+		// The cube and score as the mover faced them (after the cube
+		// actions before this turn).
+		js, err := byCube.of(turnCube(opts, j.match, cube.value, cube.owner, t.Seat))
+		if err != nil {
+			return err
+		}
 		var st ai.Story
 		if err := s.thinking.idly(ctx, func() { st = js.story(mover, t.Dice, first) }); err != nil {
 			return fmt.Errorf("review of game %d: %w", j.key.Game, err)
+		}
+		if i == 0 {
+			// The opening roll is never a double: against the 36 rolls'
+			// mean its luck is biased (about -0.03), so it counts none.
+			st.Luck = 0
 		}
 		win := st.Win
 		if t.Seat != seat {
