@@ -167,7 +167,7 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 			add("caption.rolled_name", map[string]any{"Name": g.Player(turn).Name, "Dice": dice})
 		}
 	}
-	if g.Options().Cube {
+	if g.Options().Cube && !(g.Crawford() && !g.Over()) { // the Crawford game has no cube to show
 		owner := locales.T(lang, "caption.cube_middle", nil)
 		if o := g.Cube().Owner; o != game.NoSeat {
 			owner = nm[o]

@@ -97,6 +97,9 @@ func TestGroupClassicMatch(t *testing.T) {
 			if hasOp(m, opDouble) {
 				t.Fatal("⏫ in the Crawford game")
 			}
+			if cubeLine := strings.Split(en("caption.cube"), "{{")[0]; strings.Contains(m.Text, cubeLine) {
+				t.Errorf("the Crawford game's caption shows a cube: %q", m.Text)
+			}
 			// Nobody doubles in the Crawford game: a player resigns it.
 			h.wantAnswer(decider, b.ID, opButton(t, m, opResign).CallbackData, "", false)
 			q := h.waitBoard(b.ID, func(m telegramtest.Message) bool { return hasOp(m, opResignOK) })
