@@ -29,7 +29,7 @@ func TestTune(t *testing.T) {
 	hard, greedy, same, alone := player(Hard, ""), player(Hard, "keep1=1"), player(Hard, "keepR=2, windowR=0.05,trials=72,depth=4"), player(NetAlone, "")
 	rng := rand.New(rand.NewPCG(3, 5))
 	p, apart := rules.Start(), 0
-	for turn := 0; turn < 40; turn++ {
+	for turn := 0; turn < 16; turn++ {
 		d := rules.Dice{1 + rng.IntN(6), 1 + rng.IntN(6)}
 		_, rh, ok := hard.Choose(p, d, false, 1)
 		if !ok {
@@ -52,7 +52,7 @@ func TestTune(t *testing.T) {
 		p = rh.Swap()
 	}
 	if apart == 0 {
-		t.Error("hard and hard tuned to its 0-ply best never chose apart in 40 turns")
+		t.Error("hard and hard tuned to its 0-ply best never chose apart in 16 turns")
 	}
 	pl := player(Master, "")
 	for _, bad := range []string{"nope=1", "trials", "trials=-1", "windowR=x", "keep1=0", "depth=1", "share=1.5"} {
