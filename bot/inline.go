@@ -58,8 +58,8 @@ func inlineOptions(t terms) game.Options {
 	}
 	o := t.options(clock)
 	// Nothing tells who posted the message a card's ⚔ is tapped on, so
-	// nothing proves its challenger was ever shown the game: no one's time
-	// counts until they have played once.
+	// nothing proves its challenger (seat 0) was ever shown the game: their
+	// time counts only once they have played.
 	o.WaitFirstMove = true
 	return o
 }

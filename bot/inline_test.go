@@ -84,14 +84,14 @@ func TestInlineDuel(t *testing.T) {
 		t.Fatalf("the board's picture was not fetched as a JPEG from %s: %v", board.PhotoURL, err)
 	}
 	// Nothing proves alice was shown the game bob began on the card (a
-	// forged ⚔ could begin it on a card of his own): no one's time counts
-	// until they have played once.
+	// forged ⚔ could begin it on a card of his own): her time does not
+	// count until she has played once.
 	if ids, err := h.st.ActiveGames(t.Context()); err != nil || len(ids) != 1 {
 		t.Fatalf("active games %v, %v", ids, err)
-	} else if g := h.load(ids[0]).Game; !g.Options().WaitFirstMove {
-		t.Error("an inline game counts the time of a player who never played")
-	} else if at, found := g.Deadline(); found {
-		t.Errorf("the first player has a deadline (%v) before playing once", at)
+	} else if g := h.load(ids[0]).Game; !g.Options().WaitFirstMove || g.Player(0).UserID != alice.ID {
+		t.Errorf("an inline game counts the time of a challenger who never played (%+v)", g.Options())
+	} else if at, found := g.Deadline(); found && g.Decider() == 0 {
+		t.Errorf("alice has a deadline (%v) before playing once", at)
 	}
 	// A bystander's step changes nothing.
 	if a := h.tapInline(carol, card, steps(board)[0].CallbackData); a.Text != en("toast.not_player") {

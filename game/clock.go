@@ -55,14 +55,14 @@ func (g *Game) startClock(now time.Time) {
 func (g *Game) clockRuns() bool { return g.humanDeciding() && g.opts.Clock.Enabled() }
 
 // humanDeciding tells whether a person has a decision to make whose time
-// counts: not yet, under Options.WaitFirstMove, for a seat that has made
-// no decision of its own in the match.
+// counts: not yet, under Options.WaitFirstMove, for seat 0 before it has
+// made a decision of its own in the match.
 func (g *Game) humanDeciding() bool {
 	if !g.deciding() {
 		return false
 	}
 	d := g.Decider()
-	return !g.players[d].IsComputer() && (!g.opts.WaitFirstMove || g.hasActed(d))
+	return !g.players[d].IsComputer() && !(g.opts.WaitFirstMove && d == 0 && !g.hasActed(d))
 }
 
 // hasActed tells whether a seat has made a decision of its own in the
@@ -133,7 +133,7 @@ func (g *Game) TimeLeft(s Seat, now time.Time) (move, reserve time.Duration) {
 // doubled one while it answers) runs out of time: TurnStarted +
 // Move + its Reserve. There is none without a clock, while paused, in a
 // turn with no legal play, for the computer's decisions, under
-// Options.WaitFirstMove for a seat yet to decide, after the timeout has
+// Options.WaitFirstMove for seat 0 yet to decide, after the timeout has
 // been marked, or once the game is over.
 func (g *Game) Deadline() (time.Time, bool) {
 	limit, ok := g.limit()

@@ -330,29 +330,33 @@ func TestComputerPlaysOffTheClock(t *testing.T) {
 	}
 }
 
-// TestWaitFirstMove: under WaitFirstMove a seat's clock does not run, and
-// no one may claim against it, until it has played once; then it runs as
-// ever, from the start of its next decision.
+// TestWaitFirstMove: under WaitFirstMove seat 0's clock (an inline card's
+// challenger) does not run, and no one may claim against it, until it has
+// played once; then it runs as ever, from the start of its next decision.
+// Seat 1, who took the card, is on the clock from the start.
 func TestWaitFirstMove(t *testing.T) {
 	opts := clock10x60
 	opts.WaitFirstMove = true
 	g := newGame(t, opts, seq(6, 5, 4, 3, 2, 1))
+	if g.Decider() != 0 {
+		t.Fatalf("seat %d begins", g.Decider())
+	}
 	late := t0.Add(time.Hour)
 	if _, found := g.Deadline(); found {
-		t.Fatal("a seat that never played has a deadline")
+		t.Fatal("seat 0, which never played, has a deadline")
 	}
 	mustCode(t, g.ClaimTimeout(1, g.Counter(), late), ErrNotTimedOut)
 	firstPlay(t, g, late) // seat 0's first play: its hour is not charged
 	if reserves(g)[0] != 60*time.Second {
 		t.Fatalf("reserves %v", reserves(g))
 	}
-	// Seat 1 has not played either.
-	if _, found := g.Deadline(); found {
-		t.Fatal("seat 1 has a deadline before it played")
+	// Seat 1 is on the clock from its first turn.
+	if d, found := g.Deadline(); !found || !d.Equal(late.Add(70*time.Second)) {
+		t.Fatalf("seat 1's deadline %v %v", d, found)
 	}
-	firstPlay(t, g, late.Add(time.Minute))
+	now := late.Add(5 * time.Second)
+	firstPlay(t, g, now)
 	// Seat 0 has played: its clock runs from its turn's start.
-	now := late.Add(time.Minute)
 	if d, found := g.Deadline(); !found || !d.Equal(now.Add(70*time.Second)) {
 		t.Fatalf("seat 0's deadline %v %v", d, found)
 	}
@@ -368,29 +372,29 @@ func TestWaitFirstMove(t *testing.T) {
 }
 
 // TestWaitFirstMoveInAMatch: a match's next game does not start the clock
-// of a seat that made no decision in the games before (a game its opponent
-// resigned at once).
+// of seat 0 when it made no decision in the games before (a game its
+// opponent resigned at once).
 func TestWaitFirstMoveInAMatch(t *testing.T) {
 	opts := Options{Clock: clock10x60.Clock, Cube: true, Match: 5, WaitFirstMove: true}
 	g := newGame(t, opts, seq(6, 5, 4, 3, 2, 1))
-	ok(t, g.Resign(0, g.Counter(), t0))
+	ok(t, g.Resign(1, g.Counter(), t0))
 	ok(t, g.NextGame(g.Counter(), t0.Add(time.Second)))
 	late := t0.Add(time.Hour)
 	for range 8 {
-		if _, found := g.Deadline(); found && g.Decider() == 1 {
-			t.Fatal("seat 1 has a deadline though it never decided")
-		}
-		if g.Decider() == 1 {
-			mustCode(t, g.ClaimTimeout(0, g.Counter(), late), ErrNotTimedOut)
+		if g.Decider() == 0 {
+			if _, found := g.Deadline(); found {
+				t.Fatal("seat 0 has a deadline though it never decided")
+			}
+			mustCode(t, g.ClaimTimeout(1, g.Counter(), late), ErrNotTimedOut)
 			return
 		}
-		// Seat 0 acts: rolls, or plays.
+		// Seat 1 acts: rolls, or plays.
 		switch g.Phase() {
 		case PhaseCube:
-			ok(t, g.Roll(0, g.Counter(), t0.Add(2*time.Second)))
+			ok(t, g.Roll(1, g.Counter(), t0.Add(2*time.Second)))
 		default:
 			firstPlay(t, g, t0.Add(2*time.Second))
 		}
 	}
-	t.Fatal("seat 1 never came to decide")
+	t.Fatal("seat 0 never came to decide")
 }

@@ -36,12 +36,12 @@ type Options struct {
 	// may leave a decision before its opponent may claim the game as on
 	// a timeout (see ClaimTimeout); 0: never.
 	IdleClaim time.Duration
-	// WaitFirstMove: a seat's time does not count, and no one may claim
+	// WaitFirstMove: seat 0's time does not count, and no one may claim
 	// against it, until it has made a decision of its own (a play not
 	// forced on it, or a cube action) in the game or an earlier game of
-	// the match.
-	// For a game begun on a card its challenger posted (inline mode), where
-	// nothing proves the challenger was ever shown the game.
+	// the match. For a game begun on a card its challenger (seat 0)
+	// posted in inline mode: nothing proves the challenger was ever shown
+	// the game, where the taker (seat 1) showed up by taking it.
 	WaitFirstMove bool
 }
 
