@@ -393,7 +393,7 @@ func TestChallengeTargetsAndCancel(t *testing.T) {
 	c := h.challenge(group.ID, 0)
 	h.wantAnswer(alice, c.ID, opButton(t, c, opCancel).CallbackData, "", false)
 	h.waitText(group.ID, locales.T(locales.EN, "duel.cancelled", map[string]any{"Name": "Alice"}))
-	h.wantAnswer(bob, c.ID, opButton(t, c, opAccept).CallbackData, en("toast.unknown"), false)
+	h.wantAnswer(bob, c.ID, opButton(t, c, opAccept).CallbackData, en("toast.challenge_gone"), false)
 
 	// Replying to someone's message challenges them alone.
 	h.srv.SendReply(carol, group, "/duel 3+6", bob)

@@ -36,7 +36,7 @@ var refusals = map[table.Code]refusal{
 	table.ErrOwnChallenge:     {toast: "toast.own_challenge", alert: true, invite: "duel.invite_own"},
 	table.ErrForSomeoneElse:   {toast: "toast.challenge_other", alert: true, invite: "duel.invite_invalid"},
 	table.ErrChallengeExpired: {toast: "toast.challenge_expired", invite: "duel.invite_invalid"},
-	table.ErrChallengeGone:    {toast: "toast.unknown", invite: "duel.invite_invalid"},
+	table.ErrChallengeGone:    {toast: "toast.challenge_gone", invite: "duel.invite_invalid"},
 	table.ErrChallengerOnly:   {toast: "toast.challenger_only", alert: true},
 	table.ErrOpponentBusy:     {toast: "toast.opponent_busy", alert: true, invite: "duel.opponent_busy"},
 	table.ErrChallengeOpen:    {toast: "toast.challenge_open", alert: true, reply: "duel.already_open"},
