@@ -147,8 +147,8 @@ func TestReviewTapsInGroup(t *testing.T) {
 }
 
 // TestReviewAfterANewGame: a game begun since does not hide the one just
-// finished: 🔍 under its board and /review still review it; a bystander's
-// 🔍 is told they do not play.
+// finished: 🔍 under its board and /review still review it; someone else's
+// tap on that button begins nothing.
 func TestReviewAfterANewGame(t *testing.T) {
 	h := newHarness(t)
 	u := telegramtest.User{ID: 7332, FirstName: "Lasha", LanguageCode: "en"}

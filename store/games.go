@@ -92,11 +92,17 @@ func (s *Store) createGame(ctx context.Context, tx *sql.Tx, ng NewGame, now time
 	}
 	dueAt, dueKind := dueColumns(ng.Due)
 	o := g.Options()
+	level := ""
+	for _, p := range g.Players() {
+		if p.IsComputer() {
+			level = string(p.Level)
+		}
+	}
 	res, err := tx.ExecContext(ctx, `
-		INSERT INTO games (kind, game, rules, scoring, clock, counter, state, due_at, due_kind, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		INSERT INTO games (kind, game, rules, scoring, clock, counter, state, due_at, due_kind, level, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		string(ng.Kind), o.Game().Name(), o.Rules.String(), o.Scoring.String(), o.Clock.String(), int64(g.Counter()), string(state),
-		dueAt, dueKind, ms(now), ms(now))
+		dueAt, dueKind, level, ms(now), ms(now))
 	if err != nil {
 		return 0, err
 	}

@@ -31,20 +31,23 @@ type Prompt struct {
 	MessageID int64
 	Kind      PromptKind
 	UserID    int64
-	// Game and Seat are a resignation question's, and Points what it
-	// said resigning would cost.
+	// Game and Seat are a resignation question's, Points what it said
+	// resigning would cost, and Number the game of the match it was asked
+	// in.
 	Game   int64
 	Seat   game.Seat
 	Points int
+	Number int
 }
 
 // SetPrompt records a prompt.
 func (s *Store) SetPrompt(ctx context.Context, p Prompt, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, `
-		INSERT INTO prompts (chat_id, message_id, kind, user_id, game_id, seat, points, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		INSERT INTO prompts (chat_id, message_id, kind, user_id, game_id, seat, points, number, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (chat_id, message_id) DO UPDATE SET kind = excluded.kind, user_id = excluded.user_id,
-			game_id = excluded.game_id, seat = excluded.seat, points = excluded.points, created_at = excluded.created_at`,
-		p.ChatID, p.MessageID, string(p.Kind), p.UserID, p.Game, int(p.Seat), p.Points, ms(now))
+			game_id = excluded.game_id, seat = excluded.seat, points = excluded.points, number = excluded.number,
+			created_at = excluded.created_at`,
+		p.ChatID, p.MessageID, string(p.Kind), p.UserID, p.Game, int(p.Seat), p.Points, p.Number, ms(now))
 	if err != nil {
 		return fmt.Errorf("store: set prompt %d in chat %d: %w", p.MessageID, p.ChatID, err)
 	}
@@ -55,8 +58,8 @@ func (s *Store) SetPrompt(ctx context.Context, p Prompt, now time.Time) error {
 func (s *Store) PromptAt(ctx context.Context, chatID, messageID int64) (Prompt, error) {
 	p := Prompt{ChatID: chatID, MessageID: messageID}
 	var seat int
-	err := s.db.QueryRowContext(ctx, `SELECT kind, user_id, game_id, seat, points FROM prompts WHERE chat_id = ? AND message_id = ?`,
-		chatID, messageID).Scan(&p.Kind, &p.UserID, &p.Game, &seat, &p.Points)
+	err := s.db.QueryRowContext(ctx, `SELECT kind, user_id, game_id, seat, points, number FROM prompts WHERE chat_id = ? AND message_id = ?`,
+		chatID, messageID).Scan(&p.Kind, &p.UserID, &p.Game, &seat, &p.Points, &p.Number)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNotFound
 	}

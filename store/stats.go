@@ -74,8 +74,7 @@ func (s *Store) ScoreVsComputer(ctx context.Context, user int64, level game.Leve
 		SELECT COALESCE(SUM(CASE WHEN g.winner = p.seat THEN g.points ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN g.winner <> p.seat THEN g.points ELSE 0 END), 0)
 		FROM game_players p JOIN games g ON g.id = p.game_id
-		WHERE p.user_id = ? AND g.kind = 'computer' AND g.status = 'finished'
-			AND json_extract(g.state, '$.players[' || (1 - p.seat) || '].level') = ?`,
+		WHERE p.user_id = ? AND g.kind = 'computer' AND g.status = 'finished' AND g.level = ?`,
 		user, string(level)).Scan(&mine, &theirs)
 	if err != nil {
 		return 0, 0, fmt.Errorf("store: score of user %d against the computer at %s: %w", user, level, err)

@@ -20,7 +20,7 @@ func (s *Service) noteDice(finished *store.GameRecord) {
 		}
 		g := rec.Game
 		res, _ := g.Result()
-		games := append(g.Past(), game.PastGame{History: g.History(), Match: g.Match(), Result: res})
+		games := append(g.Past(), game.PastGame{History: g.History(), Cubes: g.Cubes(), Match: g.Match(), Result: res})
 		for i, pg := range games {
 			for seat := game.Seat(0); seat <= 1; seat++ {
 				p := g.Player(seat)

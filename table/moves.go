@@ -137,7 +137,8 @@ func (s *Service) AskResignByCommand(ctx context.Context, a Actor, show func(q R
 	if err != nil {
 		return err
 	}
-	p := store.Prompt{ChatID: a.Chat, MessageID: msg, Kind: store.PromptResign, UserID: a.User.ID, Game: rec.ID, Seat: seat, Points: points}
+	p := store.Prompt{ChatID: a.Chat, MessageID: msg, Kind: store.PromptResign, UserID: a.User.ID, Game: rec.ID, Seat: seat,
+		Points: points, Number: rec.Game.Match().Number}
 	return s.store.SetPrompt(ctx, p, s.now())
 }
 
@@ -202,7 +203,8 @@ func (s *Service) KeepPlaying(ctx context.Context, a Actor, q ResignQuestion) (o
 // The counter it returns is the one to answer at: a board's question, the
 // one it was asked at; a /resign question, which the game's moves do not
 // redraw, the game's current one while resigning still costs what the
-// question said (the opponent's play since changes nothing of that).
+// question said, in the same game of the match (the opponent's play since
+// changes nothing of that).
 func (s *Service) questionSeat(ctx context.Context, rec *store.GameRecord, boards []store.Board, a Actor, q ResignQuestion, onQuestion *bool) (game.Seat, uint32, error) {
 	seat, err := seatAt(rec.Game, a)
 	if err != nil {
@@ -226,7 +228,7 @@ func (s *Service) questionSeat(ctx context.Context, rec *store.GameRecord, board
 		s.log.Warn("forgetting an answered question failed", "err", err)
 	}
 	counter := q.Counter
-	if p.Points > 0 && p.Points == resignPoints(rec.Game, seat) {
+	if p.Points > 0 && p.Points == resignPoints(rec.Game, seat) && p.Number == rec.Game.Match().Number {
 		counter = rec.Game.Counter()
 	}
 	return seat, counter, nil

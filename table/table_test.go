@@ -562,3 +562,38 @@ func TestResignQuestionOutlivesTheOpponentsMove(t *testing.T) {
 		t.Fatalf("result %+v over %v", res, over)
 	}
 }
+
+// TestResignQuestionStaysInItsGame: a /resign question of a match's game
+// does not resign the next game, however alike their costs.
+func TestResignQuestionStaysInItsGame(t *testing.T) {
+	f := newFixture(t)
+	c := f.post(t, "alice", store.Challenge{Kind: store.KindGroup, ChatID: group, Options: game.Options{Match: 7}})
+	acc, err := f.s.Accept(ctx, f.in("bob", group, 77), c.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := f.s.ShowBoard(ctx, acc.Game.ID, store.SharedBoard, group)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, msg := out.Game, f.d.lastBoard(t, group).message
+	const question = 557
+	var q ResignQuestion
+	if err := f.s.AskResignByCommand(ctx, f.in("alice", group, 0), func(a ResignQuestion, _ int) (int64, error) {
+		q = a
+		return question, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// Bob resigns the first game on the board; the second begins.
+	out, _, err = f.s.Resign(ctx, f.in("bob", group, msg), ResignQuestion{Game: rec.ID, Counter: rec.Game.Counter(), Seat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err = f.s.NextGame(ctx, f.in("alice", group, msg), rec.ID, out.Game.Game.Counter()); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.s.Resign(ctx, f.in("alice", group, question), q); err == nil {
+		t.Fatalf("game 1's question resigned game 2 (score %v)", mustLoad(t, f, rec.ID).Game.Score())
+	}
+}
