@@ -167,7 +167,7 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 			add("caption.rolled_name", map[string]any{"Name": g.Player(turn).Name, "Dice": dice})
 		}
 	}
-	if g.Options().Cube && !(g.Crawford() && !g.Over()) { // the Crawford game has no cube to show
+	if g.Options().Cube && !g.Crawford() { // the Crawford game has no cube to show
 		owner := locales.T(lang, "caption.cube_middle", nil)
 		if o := g.Cube().Owner; o != game.NoSeat {
 			owner = nm[o]
@@ -510,7 +510,7 @@ func (b *Bot) viewerOf(ctx context.Context, rec *store.GameRecord, seat game.Sea
 	}
 	v.user, v.lang = u, langOf(u)
 	g := rec.Game
-	if c := computerSeat(g); c != game.NoSeat {
+	if c := g.ComputerSeat(); c != game.NoSeat {
 		// Against the computer, the series at this level alone.
 		h := c.Other()
 		v.score[h], v.score[c], err = b.store.ScoreVsComputer(ctx, g.Player(h).UserID, g.Player(c).Level)
@@ -521,16 +521,6 @@ func (b *Bot) viewerOf(ctx context.Context, rec *store.GameRecord, seat game.Sea
 		b.log.Warn("reading a score failed", "game", rec.ID, "err", err)
 	}
 	return v, nil
-}
-
-// computerSeat returns the computer's seat in a game, or NoSeat.
-func computerSeat(g *game.Game) game.Seat {
-	for _, s := range []game.Seat{0, 1} {
-		if g.Player(s).IsComputer() {
-			return s
-		}
-	}
-	return game.NoSeat
 }
 
 // compose draws a board message for a viewer.

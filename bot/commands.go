@@ -27,9 +27,9 @@ func menu(lang locales.Lang) Keyboard {
 	return fitRows(buttons...)
 }
 
-// groupAllows tells whether a person's tap on a menu in a group may be
-// carried out now: it sends or edits a message there, so it counts as a
-// command does. Too many are answered with a toast.
+// groupAllows tells whether a person's tap in a group (or on an inline
+// message) may be carried out now: it sends or edits a message there, so
+// it counts as a command does. Too many are answered with a toast.
 func (b *Bot) groupAllows(ctx context.Context, r *request) bool {
 	if r.group && !b.chatter.allow(r.chat, r.user.ID, time.Now()) {
 		b.toast(ctx, r, "toast.slow_down")

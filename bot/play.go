@@ -4,7 +4,6 @@ import (
 	"context"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-telegram/bot/models"
 
@@ -99,8 +98,7 @@ func resignKeyboard(lang locales.Lang, q table.ResignQuestion) Keyboard {
 // go on playing while the other decides; there a person's questions are
 // bounded as their commands are, since each one edits the group's board.
 func (b *Bot) onResign(ctx context.Context, r *request, a action) {
-	if (r.group || store.IsInline(r.chat)) && !b.chatter.allow(r.chat, r.user.ID, time.Now()) {
-		b.toast(ctx, r, "toast.slow_down")
+	if !b.groupAllows(ctx, r) { // an inline board is a group's too
 		return
 	}
 	offer, err := b.table.AskResign(ctx, r.actor(), a.game, a.counter)

@@ -114,12 +114,8 @@ func (b *Bot) cmdPosition(ctx context.Context, r *request) {
 // revealed seed and how to check it, in an alert. Only on a board of the
 // game: the button of one game tells nothing of another.
 func (b *Bot) onDice(ctx context.Context, r *request, a action) {
-	out, err := b.table.Current(ctx, a.game)
-	onBoard := slices.ContainsFunc(out.Boards, func(bd store.Board) bool {
-		return bd.ChatID == r.chat && bd.MessageID == int64(r.messageID)
-	})
-	if err != nil || !onBoard {
-		b.toast(ctx, r, "toast.unknown")
+	out, ok := b.tappedGame(ctx, r, a.game)
+	if !ok {
 		return
 	}
 	g := out.Game.Game
@@ -133,6 +129,19 @@ func (b *Bot) onDice(ctx context.Context, r *request, a action) {
 		return
 	}
 	b.answer(ctx, r, locales.T(r.lang, "toast.dice_proof", map[string]any{"Seed": seed}), true)
+}
+
+// tappedGame loads the game a button names, if the tapped message is one
+// of its boards; else it answers the tap as a button that no longer works.
+func (b *Bot) tappedGame(ctx context.Context, r *request, id int64) (table.Outcome, bool) {
+	out, err := b.table.Current(ctx, id)
+	if err != nil || !slices.ContainsFunc(out.Boards, func(bd store.Board) bool {
+		return bd.ChatID == r.chat && bd.MessageID == int64(r.messageID)
+	}) {
+		b.toast(ctx, r, "toast.unknown")
+		return table.Outcome{}, false
+	}
+	return out, true
 }
 
 // papersCode is the /start code of the papers of an inline message's

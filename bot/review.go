@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"nardi/locales"
 	"nardi/render"
@@ -28,12 +27,8 @@ import (
 // board of it, for one of its players (a game begun since does not hide
 // it).
 func (b *Bot) onReview(ctx context.Context, r *request, a action) {
-	out, err := b.table.Current(ctx, a.game)
-	onBoard := slices.ContainsFunc(out.Boards, func(bd store.Board) bool {
-		return bd.ChatID == r.chat && bd.MessageID == int64(r.messageID)
-	})
-	if err != nil || !onBoard {
-		b.toast(ctx, r, "toast.unknown")
+	out, ok := b.tappedGame(ctx, r, a.game)
+	if !ok {
 		return
 	}
 	if _, ok := out.Game.Game.SeatOf(r.user.ID); !ok {
@@ -51,8 +46,7 @@ func (b *Bot) cmdReview(ctx context.Context, r *request) { b.startReview(ctx, r,
 // already, or the review posted already.
 func (b *Bot) startReview(ctx context.Context, r *request, id int64) {
 	tap := r.queryID != ""
-	if tap && r.group && !b.chatter.allow(r.chat, r.user.ID, time.Now()) {
-		b.toast(ctx, r, "toast.slow_down") // a toast costs the group nothing
+	if tap && !b.groupAllows(ctx, r) { // a toast costs the group nothing
 		return
 	}
 	to := b.chatterTo(ctx, r)

@@ -149,6 +149,17 @@ func (g *Game) SeatOf(userID int64) (Seat, bool) {
 	return NoSeat, false
 }
 
+// ComputerSeat returns the computer's seat, or NoSeat in a game between
+// two people.
+func (g *Game) ComputerSeat() Seat {
+	for s, p := range g.players {
+		if p.IsComputer() {
+			return Seat(s)
+		}
+	}
+	return NoSeat
+}
+
 // Opening returns the opening roll: the die each seat threw (the last
 // throw, after any ties). The higher one started, playing both.
 func (g *Game) Opening() [2]int { return g.opening }

@@ -211,10 +211,8 @@ func stepText(s rules.Step) string {
 // ComputerName is how a record names the computer of a game:
 // "Computer-hard".
 func ComputerName(g *game.Game) string {
-	for s := game.Seat(0); s <= 1; s++ {
-		if p := g.Player(s); p.IsComputer() {
-			return "Computer-" + string(p.Level)
-		}
+	if c := g.ComputerSeat(); c != game.NoSeat {
+		return "Computer-" + string(g.Player(c).Level)
 	}
 	return "Computer"
 }

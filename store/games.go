@@ -93,10 +93,8 @@ func (s *Store) createGame(ctx context.Context, tx *sql.Tx, ng NewGame, now time
 	dueAt, dueKind := dueColumns(ng.Due)
 	o := g.Options()
 	level := ""
-	for _, p := range g.Players() {
-		if p.IsComputer() {
-			level = string(p.Level)
-		}
+	if c := g.ComputerSeat(); c != game.NoSeat {
+		level = string(g.Player(c).Level)
 	}
 	res, err := tx.ExecContext(ctx, `
 		INSERT INTO games (kind, game, rules, scoring, clock, counter, state, due_at, due_kind, level, created_at, updated_at)

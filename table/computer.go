@@ -93,20 +93,7 @@ func (s *Service) think(ctx context.Context, rec *store.GameRecord) (play rules.
 // cubeState is the cube and the match as the computer's evaluator sees
 // them, from the view of the player on turn.
 func cubeState(g *game.Game) ai.CubeState {
-	turn := g.Turn()
-	opts, m := g.Options(), g.Match()
-	cs := ai.CubeState{Cube: g.Cube().Value, Owner: -1, Crawford: m.Crawford, Jacoby: opts.Jacoby}
-	if o := g.Cube().Owner; o != game.NoSeat {
-		cs.Owner = 0
-		if o != turn {
-			cs.Owner = 1
-		}
-	}
-	if opts.Match > 0 {
-		cs.MatchLength = opts.Match
-		cs.Score = [2]int{m.Score[turn], m.Score[turn.Other()]}
-	}
-	return cs
+	return turnCube(g.Options(), g.Match(), g.Cube().Value, g.Cube().Owner, g.Turn())
 }
 
 // computerMove makes the computer's move in a game loaded at counter: it

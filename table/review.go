@@ -66,9 +66,10 @@ type judges struct {
 	story func(p rules.Position, d rules.Dice, first bool) ai.Story
 }
 
-// turnCube is the cube and the match as a turn's mover faced them (as
-// cubeState gives them to the computer): the cube's value and owner then,
-// the match score from the mover's side.
+// turnCube is the cube and the match as a turn's mover faced them, as the
+// evaluator reads them: the cube's value and owner then (0 the mover, 1
+// the other, -1 centred), the match score from the mover's side. The
+// computer's choices (cubeState) and the reviews' judgements share it.
 func turnCube(opts game.Options, match game.MatchState, value int, owner, mover game.Seat) ai.CubeState {
 	cs := ai.CubeState{Cube: value, Owner: -1, Jacoby: opts.Jacoby, Crawford: match.Crawford}
 	if owner != game.NoSeat {
@@ -367,17 +368,7 @@ func (j *ReviewJob) judgeCube(ctx context.Context, c *cubeWalk, i int, turn game
 	if !mayDouble && !(turn != seat && doubled) {
 		return nil, nil
 	}
-	cs := ai.CubeState{Cube: value, Owner: -1, Jacoby: j.opts.Jacoby, Crawford: j.match.Crawford}
-	if owner != game.NoSeat {
-		cs.Owner = 1
-		if owner == turn {
-			cs.Owner = 0
-		}
-	}
-	if j.opts.Match > 0 {
-		cs.MatchLength = j.opts.Match
-		cs.Score = [2]int{j.match.Score[turn], j.match.Score[turn.Other()]}
-	}
+	cs := turnCube(j.opts, j.match, value, owner, turn)
 	var d ai.CubeDecision
 	if err := j.s.thinking.idly(ctx, func() { d = j.s.player(game.Hard, j.opts).Eval.Cube(mover, cs) }); err != nil {
 		return nil, fmt.Errorf("review of game %d: %w", j.key.Game, err)

@@ -128,16 +128,8 @@ func TestDiceStats(t *testing.T) {
 // double in the opening's even position, taken, is a double too early.
 func TestReviewCube(t *testing.T) {
 	f := newFixture(t)
-	c := f.post(t, "alice", store.Challenge{Kind: store.KindGroup, ChatID: group, Options: game.Options{Cube: true, Scoring: rules.WithKoks}})
-	acc, err := f.s.Accept(ctx, f.in("bob", group, 77), c.Code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := acc.Game.ID
-	if _, err := f.s.ShowBoard(ctx, id, store.SharedBoard, group); err != nil {
-		t.Fatal(err)
-	}
-	msg := f.d.lastBoard(t, group).message
+	rec, msg := f.duelWith(t, game.Options{Cube: true, Scoring: rules.WithKoks})
+	id := rec.ID
 	names := map[game.Seat]string{0: "alice", 1: "bob"}
 	// The opening turn, then the doubler's first chance to double.
 	g := mustLoad(t, f, id).Game

@@ -248,7 +248,13 @@ func TestChallengeAcceptedOnce(t *testing.T) {
 // board; it returns the game and the board's message.
 func (f *fixture) duel(t *testing.T) (*store.GameRecord, int64) {
 	t.Helper()
-	c := f.post(t, "alice", store.Challenge{Kind: store.KindGroup, ChatID: group})
+	return f.duelWith(t, game.Options{})
+}
+
+// duelWith is duel on the terms given.
+func (f *fixture) duelWith(t *testing.T, opts game.Options) (*store.GameRecord, int64) {
+	t.Helper()
+	c := f.post(t, "alice", store.Challenge{Kind: store.KindGroup, ChatID: group, Options: opts})
 	acc, err := f.s.Accept(ctx, f.in("bob", group, 77), c.Code)
 	if err != nil {
 		t.Fatal(err)
@@ -567,16 +573,7 @@ func TestResignQuestionOutlivesTheOpponentsMove(t *testing.T) {
 // does not resign the next game, however alike their costs.
 func TestResignQuestionStaysInItsGame(t *testing.T) {
 	f := newFixture(t)
-	c := f.post(t, "alice", store.Challenge{Kind: store.KindGroup, ChatID: group, Options: game.Options{Match: 7}})
-	acc, err := f.s.Accept(ctx, f.in("bob", group, 77), c.Code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := f.s.ShowBoard(ctx, acc.Game.ID, store.SharedBoard, group)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, msg := out.Game, f.d.lastBoard(t, group).message
+	rec, msg := f.duelWith(t, game.Options{Match: 7})
 	const question = 557
 	var q ResignQuestion
 	if err := f.s.AskResignByCommand(ctx, f.in("alice", group, 0), func(a ResignQuestion, _ int) (int64, error) {
@@ -586,11 +583,11 @@ func TestResignQuestionStaysInItsGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Bob resigns the first game on the board; the second begins.
-	out, _, err = f.s.Resign(ctx, f.in("bob", group, msg), ResignQuestion{Game: rec.ID, Counter: rec.Game.Counter(), Seat: 1})
+	out, _, err := f.s.Resign(ctx, f.in("bob", group, msg), ResignQuestion{Game: rec.ID, Counter: rec.Game.Counter(), Seat: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out, err = f.s.NextGame(ctx, f.in("alice", group, msg), rec.ID, out.Game.Game.Counter()); err != nil {
+	if _, err = f.s.NextGame(ctx, f.in("alice", group, msg), rec.ID, out.Game.Game.Counter()); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := f.s.Resign(ctx, f.in("alice", group, question), q); err == nil {
