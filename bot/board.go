@@ -591,6 +591,7 @@ func (b *Bot) drawBoards(ctx context.Context, out table.Outcome) {
 			continue
 		}
 		wg.Go(func() {
+			ctx := withBoard(ctx, bm)
 			var err error
 			if store.IsInline(bm.ChatID) {
 				err = b.editInline(ctx, bm, rec, bd) // and never sent anew: it has no chat
@@ -621,6 +622,24 @@ func (b *Bot) drawBoards(ctx context.Context, out table.Outcome) {
 		})
 	}
 	wg.Wait()
+}
+
+// boardKey is the context key of the board message a call draws.
+type boardKey struct{}
+
+// withBoard marks ctx as the drawing of a board message, so that the
+// waits for Telegram that hold it up go to its game (see waitedOnTelegram).
+func withBoard(ctx context.Context, bm store.Board) context.Context {
+	return context.WithValue(ctx, boardKey{}, bm)
+}
+
+// waitedOnTelegram gives a wait for Telegram, from from to until, back to
+// the game of the board that ctx draws, if any: the centre decides
+// whether it kept the deciding player from seeing their decision.
+func (b *Bot) waitedOnTelegram(ctx context.Context, from, until time.Time) {
+	if bm, ok := ctx.Value(boardKey{}).(store.Board); ok {
+		b.table.WaitedOnTelegram(bm.GameID, bm.Viewer, bm.Shown, from, until)
+	}
 }
 
 // refresher redraws a game's boards in the background, coalescing
@@ -676,8 +695,16 @@ func (r *refresher) draw(ctx context.Context, id int64) {
 	if !ok {
 		return
 	}
-	for _, bm := range out.Boards {
-		if err := r.bot.send.Ready(ctx, bm.ChatID); err != nil {
+	// The messages as they are now, for what each has shown: the
+	// waits below are given back to the player only while their board
+	// has yet to show them their decision.
+	boards, err := r.bot.table.Boards(ctx, id)
+	if err != nil {
+		r.bot.log.Error("loading boards failed", "game", id, "err", err)
+		return
+	}
+	for _, bm := range boards {
+		if err := r.bot.send.Ready(withBoard(ctx, bm), bm.ChatID); err != nil {
 			return
 		}
 	}
@@ -703,8 +730,7 @@ func (r *refresher) draw(ctx context.Context, id int64) {
 	}
 	// The messages as they are now: one may have been sent anew (/board,
 	// or one that could no longer be edited) since the Outcome was made.
-	boards, err := r.bot.table.Boards(ctx, id)
-	if err != nil {
+	if boards, err = r.bot.table.Boards(ctx, id); err != nil {
 		r.bot.log.Error("loading boards failed", "game", id, "err", err)
 		return
 	}

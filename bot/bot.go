@@ -176,7 +176,7 @@ func New(cfg Config) (*Bot, error) {
 	}
 	b.send = NewSender(api, cfg.Log)
 	b.send.Metrics, b.send.Contact, b.send.InlineID = cfg.Metrics, &b.contact, cfg.Store.InlineID
-	b.send.OnWait = b.table.WaitedOnTelegram
+	b.send.OnWait = b.waitedOnTelegram
 	b.send.OnLimit = func(chat int64, until time.Time) {
 		if err := b.store.SetRateLimit(context.WithoutCancel(b.ctx), chat, until); err != nil {
 			b.log.Warn("recording a rate limit failed", "chat", chat, "err", err)

@@ -466,6 +466,51 @@ func TestDuelTimeoutClaim(t *testing.T) {
 	}
 }
 
+// TestOwnTapsDoNotStopTheClock: the player on turn of a 3+6 group duel
+// taps a step and ↩ again and again, each edit of the board waiting for
+// the group's pace; none of those waits is his to get back, so his 9 s
+// run out and 🏆 reaches his opponent well within 16 s of the turn's start.
+func TestOwnTapsDoNotStopTheClock(t *testing.T) {
+	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	h := newHarness(t)
+	h.srv.SetRateLimit(true)
+	id, b := h.groupDuel("3+6")
+	players := []telegramtest.User{alice, bob}
+	start := h.load(id).Game.Started()
+	claimable := func(m telegramtest.Message) bool { return hasOp(m, opClaim) }
+	m := h.waitBoard(b.ID, playable)
+	rec := h.load(id)
+	tapper := userOf(t, rec.Game.Player(rec.Game.Turn()).UserID, players...)
+	for !claimable(m) {
+		if time.Since(start) > 30*time.Second {
+			t.Fatalf("the player on turn kept his clock from running out for %s by tapping", time.Since(start).Round(time.Second))
+		}
+		data := ""
+		if hasOp(m, opUndo) {
+			data = opButton(t, m, opUndo).CallbackData
+		} else if s := steps(m); len(s) > 0 {
+			data = s[0].CallbackData
+		} else {
+			t.Fatalf("the board offers neither a step nor ↩: %v", m.Buttons())
+		}
+		h.tap(tapper, b.ID, data)
+		before := m.Buttons()
+		m = h.waitBoard(b.ID, func(n telegramtest.Message) bool {
+			return claimable(n) || len(n.Buttons()) != len(before) || n.Buttons()[0].CallbackData != before[0].CallbackData
+		})
+	}
+	if d := time.Since(start); d > 16*time.Second {
+		t.Errorf("🏆 reached the opponent %s after the turn's start, want within 16 s", d.Round(100*time.Millisecond))
+	}
+	claim := opButton(t, m, opClaim).CallbackData
+	h.wantAnswer(tapper, b.ID, claim, en("toast.claim_opponent_only"), true)
+	winner := userOf(t, rec.Game.Player(rec.Game.Turn().Other()).UserID, players...)
+	h.wantAnswer(winner, b.ID, claim, "", false)
+	if res, over := h.load(id).Game.Result(); !over || res.Reason != game.ReasonTimeout || h.load(id).Game.Player(res.Winner).UserID != winner.ID {
+		t.Fatalf("result %+v", res)
+	}
+}
+
 func TestRestartDuringClockedDuel(t *testing.T) {
 	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)

@@ -37,10 +37,11 @@ type chatLane struct {
 	sent    []time.Time // the calls of the last minute
 	boards  int         // board calls waiting
 	boardAt time.Time   // the last board call, or wish to make one
-	// credited is the end of the waits already given back to the
-	// clocks of the chat's games (see credit).
-	credited time.Time
-	changed  chan struct{}
+	// spent is the end of the last retry_after earned by a call other
+	// than a board (a player's spam of commands, say): no clock gets any
+	// of it back (see creditable).
+	spent   time.Time
+	changed chan struct{}
 }
 
 // wait returns how long the lane must wait before its next call by the
@@ -160,21 +161,25 @@ func (l *chatLane) readyIn(chat int64) (time.Duration, time.Time) {
 	return l.wait(chat, now), now
 }
 
-// credit returns the part of a wait from now until until that the chat's
-// clocks have not been given back yet, and marks it given: a wait seen
-// twice (a 429 on a board, then the board's next Ready) counts once.
-func (l *chatLane) credit(now, until time.Time) time.Duration {
+// creditable returns when the part of a wait from now on that a game's
+// clock may get back begins: not before a retry_after that was no board's
+// has ended.
+func (l *chatLane) creditable(now time.Time) time.Time {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	from := now
-	if l.credited.After(from) {
-		from = l.credited
+	if l.spent.After(now) {
+		return l.spent
 	}
-	if !until.After(from) {
-		return 0
+	return now
+}
+
+// spend records a retry_after that was no board's, until until.
+func (l *chatLane) spend(until time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if until.After(l.spent) {
+		l.spent = until
 	}
-	l.credited = until
-	return until.Sub(from)
 }
 
 // idle tells whether the lane has nothing to remember: no call under way

@@ -25,9 +25,11 @@ import (
 type Sender struct {
 	api *tg.Bot
 	log *slog.Logger
-	// OnWait is told how long a chat had to wait for Telegram, so that
-	// game clocks are not charged for it.
-	OnWait func(chat int64, d time.Duration)
+	// OnWait is told of a wait for Telegram, from from to until, of a
+	// call made with ctx (which names the board it draws, if any: see
+	// withBoard), so that game clocks are not charged for it. A wait
+	// behind a retry_after that no board earned is not told.
+	OnWait func(ctx context.Context, from, until time.Time)
 	// OnLimit is told of each retry_after, so that it can outlive a restart.
 	OnLimit func(chat int64, until time.Time)
 	// InlineID finds the inline message a chat stands for (see
@@ -54,9 +56,9 @@ func (s *Sender) Restore(limits map[int64]time.Time) {
 func (s *Sender) Ready(ctx context.Context, chat int64) error {
 	l := s.lane(chat)
 	d, now := l.readyIn(chat)
-	if d > 0 && s.OnWait != nil {
-		if c := l.credit(now, now.Add(d)); c > 0 {
-			s.OnWait(chat, c)
+	if until := now.Add(d); d > 0 && s.OnWait != nil {
+		if from := l.creditable(now); until.After(from) {
+			s.OnWait(ctx, from, until)
 		}
 	}
 	return sleep(ctx, d)
@@ -161,15 +163,18 @@ func (s *Sender) paced(ctx context.Context, chat int64, what string, board bool,
 			s.log.Warn("telegram rate limit", "call", what, "chat", chat, "retry_after", wait)
 			if l != nil {
 				until := time.Now().Add(wait)
-				l.limit(until)
-				if s.OnLimit != nil {
-					s.OnLimit(chat, until)
-				}
 				// Only a board's wait is given back to the clocks: a
 				// reply's 429 (a player's spam of commands) is no one's,
 				// nor is it when the next board's Ready meets it.
-				if c := l.credit(time.Now(), until); board && c > 0 && s.OnWait != nil {
-					s.OnWait(chat, c)
+				switch {
+				case !board:
+					l.spend(until)
+				case s.OnWait != nil:
+					s.OnWait(ctx, time.Now(), until)
+				}
+				l.limit(until)
+				if s.OnLimit != nil {
+					s.OnLimit(chat, until)
 				}
 				continue
 			}

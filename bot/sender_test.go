@@ -129,26 +129,6 @@ func TestRetryAfterOutlivesRestart(t *testing.T) {
 	}
 }
 
-// TestWaitCreditedOnce: a wait given back to a chat's clocks is given once,
-// however many calls see it; only the part beyond it is new.
-func TestWaitCreditedOnce(t *testing.T) {
-	var l chatLane
-	now := time.Now()
-	if c := l.credit(now, now.Add(5*time.Second)); c != 5*time.Second {
-		t.Fatalf("the first wait credits %s, want 5s", c)
-	}
-	// The board's next Ready, a second later, sees the same retry_after.
-	if c := l.credit(now.Add(time.Second), now.Add(5*time.Second)); c != 0 {
-		t.Errorf("the same wait credited again: %s", c)
-	}
-	if c := l.credit(now.Add(2*time.Second), now.Add(8*time.Second)); c != 3*time.Second {
-		t.Errorf("a longer wait credits %s, want the 3s beyond", c)
-	}
-	if c := l.credit(now.Add(20*time.Second), now.Add(21*time.Second)); c != time.Second {
-		t.Errorf("a later wait credits %s, want 1s", c)
-	}
-}
-
 // TestOnlyBoardsWaitsCredited: a 429 on a reply (a player's spam of
 // commands) gives no clock time back; a 429 on a board does, once.
 func TestOnlyBoardsWaitsCredited(t *testing.T) {
@@ -162,11 +142,15 @@ func TestOnlyBoardsWaitsCredited(t *testing.T) {
 	var mu sync.Mutex
 	var credited []time.Duration
 	s := NewSender(api, slog.New(slog.DiscardHandler))
-	s.OnWait = func(chat int64, d time.Duration) {
+	s.OnWait = func(ctx context.Context, from, until time.Time) {
+		if bm, ok := ctx.Value(boardKey{}).(store.Board); !ok || bm.GameID != 42 {
+			t.Errorf("a wait was told without its board: %v", ctx.Value(boardKey{}))
+		}
 		mu.Lock()
-		credited = append(credited, d)
+		credited = append(credited, until.Sub(from))
 		mu.Unlock()
 	}
+	board := withBoard(context.Background(), store.Board{GameID: 42})
 	ctx := context.Background()
 	srv.Fail("sendMessage", 1, 429)
 	sent := make(chan error, 1)
@@ -176,7 +160,7 @@ func TestOnlyBoardsWaitsCredited(t *testing.T) {
 	}()
 	// Nor when the next board meets the same retry_after.
 	time.Sleep(300 * time.Millisecond)
-	if err := s.Ready(ctx, u.ID); err != nil {
+	if err := s.Ready(board, u.ID); err != nil {
 		t.Fatal(err)
 	}
 	if err := <-sent; err != nil {
@@ -188,7 +172,7 @@ func TestOnlyBoardsWaitsCredited(t *testing.T) {
 	}
 	mu.Unlock()
 	srv.Fail("sendPhoto", 1, 429)
-	if _, err := s.SendPhoto(ctx, u.ID, []byte("png"), "caption", Keyboard{}); err != nil {
+	if _, err := s.SendPhoto(board, u.ID, []byte("png"), "caption", Keyboard{}); err != nil {
 		t.Fatal(err)
 	}
 	mu.Lock()

@@ -32,6 +32,17 @@ type Clock struct {
 	// opponent may claim the game. It clears when the late player ends
 	// the turn.
 	TimedOut bool `json:"timed_out,omitempty"`
+	// DecisionAt is the move counter at which the decision under way
+	// began (a turn, or a cube question): a board showing an earlier
+	// counter has yet to show it to its player.
+	DecisionAt uint32 `json:"decision_at,omitempty"`
+	// WaitedTo is the end of the waits for Telegram already given back
+	// to this decision (see Waited).
+	WaitedTo time.Time `json:"waited_to,omitzero"`
+	// RecoveredTo is the time up to which the bot's downtime has been
+	// given back (see Recover), so that a recovery cut short and run
+	// again gives nothing twice.
+	RecoveredTo time.Time `json:"recovered_to,omitzero"`
 }
 
 // Clock returns the clocks' state.
@@ -42,6 +53,7 @@ func (g *Game) Clock() Clock { return g.clock }
 func (g *Game) startClock(now time.Time) {
 	now = now.UTC()
 	g.clock.TurnStarted = now
+	g.clock.DecisionAt, g.clock.WaitedTo = g.counter, time.Time{}
 	if g.clock.Paused {
 		g.clock.PausedAt = now
 	}
@@ -258,15 +270,55 @@ func (g *Game) Shift(d time.Duration) {
 // Recover gives the clocks back the time the bot was down, as it starts
 // again at now: a game it paused as it stopped resumes; a game it left
 // running (a crash) moves on by the time since lastAlive, the bot's last
-// heartbeat (or since its turn began, if later).
+// heartbeat (or since its turn began, or since the time an earlier
+// recovery gave it back to, if later). Recovering twice from the same
+// heartbeat gives the outage once.
 func (g *Game) Recover(lastAlive, now time.Time) {
+	now = now.UTC()
 	if g.clock.Paused {
 		g.Resume(now)
+		g.clock.RecoveredTo = now
 		return
 	}
 	from := lastAlive
 	if g.clock.TurnStarted.After(from) {
 		from = g.clock.TurnStarted
 	}
+	if g.clock.RecoveredTo.After(from) {
+		from = g.clock.RecoveredTo
+	}
 	g.Shift(now.Sub(from))
+	if now.After(g.clock.RecoveredTo) {
+		g.clock.RecoveredTo = now
+	}
+}
+
+// Waited gives the deciding seat back a wait for Telegram, from from to
+// until, that held up a board drawn for viewer (NoSeat: a board both
+// players see) while it showed the game at the counter shown. Only a
+// board that has yet to show the decision under way counts, and only if
+// its viewer is the one deciding: the wait kept them from seeing what to
+// decide. The edits that follow their own taps, and other games' boards,
+// give nothing. Only the part of the wait after the decision began (as
+// moved on by earlier waits) and not given back already counts. It
+// returns what was given back.
+func (g *Game) Waited(viewer Seat, shown uint32, from, until time.Time) time.Duration {
+	if !g.deciding() || g.clock.Paused || shown >= g.clock.DecisionAt {
+		return 0
+	}
+	if viewer != NoSeat && viewer != g.Decider() {
+		return 0
+	}
+	for _, t := range []time.Time{g.clock.TurnStarted, g.clock.WaitedTo} {
+		if t.After(from) {
+			from = t
+		}
+	}
+	if !until.After(from) {
+		return 0
+	}
+	d := until.Sub(from)
+	g.Shift(d)
+	g.clock.WaitedTo = until.UTC()
+	return d
 }

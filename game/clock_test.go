@@ -398,3 +398,60 @@ func TestWaitFirstMoveInAMatch(t *testing.T) {
 	}
 	t.Fatal("seat 0 never came to decide")
 }
+
+func TestRecoverTwiceGivesTheOutageOnce(t *testing.T) {
+	// A crash 7 s into the turn; the restart gives the outage back, then
+	// dies before it writes its heartbeat; the next restart, from the same
+	// heartbeat, gives back only the time since the first.
+	g := newGame(t, clock10x60, seq(6, 5))
+	g.Recover(t0.Add(7*time.Second), t0.Add(10*time.Minute))
+	g = roundTrip(t, g)
+	g.Recover(t0.Add(7*time.Second), t0.Add(11*time.Minute))
+	if el := g.Elapsed(t0.Add(11 * time.Minute)); el != 7*time.Second {
+		t.Fatalf("elapsed after recovering twice %v, want 7s", el)
+	}
+	// A game paused at a clean stop, resumed, then recovered again.
+	g = newGame(t, clock10x60, seq(6, 5))
+	g.Pause(t0.Add(4 * time.Second))
+	g.Recover(t0.Add(5*time.Second), t0.Add(time.Hour))
+	g.Recover(t0.Add(5*time.Second), t0.Add(time.Hour+time.Minute))
+	if el := g.Elapsed(t0.Add(time.Hour + time.Minute)); el != 4*time.Second {
+		t.Fatalf("elapsed after a clean stop recovered twice %v, want 4s", el)
+	}
+}
+
+func TestWaitedOnlyForTheDecisionsBoard(t *testing.T) {
+	g := newGame(t, clock10x60, seq(6, 5))
+	before := g.Counter()
+	firstPlay(t, g, t0.Add(2*time.Second)) // seat 1's turn begins
+	decider, turnAt := g.Decider(), g.Counter()
+	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+	if d := g.Waited(NoSeat, before, at(0), at(2)); d != 0 {
+		t.Errorf("a wait before the turn began gave back %s", d)
+	}
+	if d := g.Waited(decider.Other(), before, at(2), at(5)); d != 0 {
+		t.Errorf("the board of the player not deciding gave back %s", d)
+	}
+	if d := g.Waited(NoSeat, before, at(2), at(5)); d != 3*time.Second {
+		t.Fatalf("the shared board's wait for the new turn gave back %s, want 3s", d)
+	}
+	if d := g.Waited(decider, before, at(3), at(6)); d != time.Second {
+		t.Errorf("an overlapping wait gave back %s, want the 1s beyond", d)
+	}
+	g = roundTrip(t, g)
+	if d := g.Waited(NoSeat, before, at(4), at(6)); d != 0 {
+		t.Errorf("a wait given back already gave %s again", d)
+	}
+	if el := g.Elapsed(at(6)); el != 0 {
+		t.Errorf("elapsed %s once the board was out, want 0", el)
+	}
+	// The board shows the turn: the edits after the player's own taps
+	// give nothing.
+	ok(t, g.Step(decider, g.Counter(), g.NextSteps()[0], false, at(7)))
+	if d := g.Waited(NoSeat, turnAt, at(7), at(10)); d != 0 {
+		t.Errorf("a wait of the board after the player's own tap gave back %s", d)
+	}
+	if el := g.Elapsed(at(10)); el != 4*time.Second {
+		t.Errorf("elapsed %s, want 4s", el)
+	}
+}

@@ -147,14 +147,17 @@ func (s *Service) cleanUp(ctx context.Context) {
 // adjustClocks changes the clocks of games through mutate (a clock
 // adjustment leaves the move counter, so boards stay valid): games with a
 // clock, and games without one that have an idle claim, whose limit runs
-// from the turn's start as a clock does.
-func (s *Service) adjustClocks(ctx context.Context, ids []int64, adjust func(g *game.Game)) {
+// from the turn's start as a clock does. A game that adjust leaves as it
+// was (it returns false) is not written.
+func (s *Service) adjustClocks(ctx context.Context, ids []int64, adjust func(g *game.Game) bool) {
 	for _, id := range ids {
 		_, err := s.mutate(ctx, id, func(rec *store.GameRecord, _ []store.Board) error {
 			if o := rec.Game.Options(); !o.Clock.Enabled() && o.IdleClaim == 0 {
 				return errNoChange
 			}
-			adjust(rec.Game)
+			if !adjust(rec.Game) {
+				return errNoChange
+			}
 			return nil
 		})
 		if err != nil && err != errNoChange && CodeOf(err) != ErrGameOver {
@@ -177,7 +180,7 @@ func (s *Service) recoverClocks(ctx context.Context) error {
 	if !ok {
 		last = now
 	}
-	s.adjustClocks(ctx, ids, func(g *game.Game) { g.Recover(last, now) })
+	s.adjustClocks(ctx, ids, func(g *game.Game) bool { g.Recover(last, now); return true })
 	// The outage is given back once: a crash before the first sweep must
 	// not make the next start give it again.
 	if err := s.store.Heartbeat(ctx, now); err != nil {
@@ -194,19 +197,16 @@ func (s *Service) pauseClocks(ctx context.Context) {
 		return
 	}
 	now := s.now()
-	s.adjustClocks(ctx, ids, func(g *game.Game) { g.Pause(now) })
+	s.adjustClocks(ctx, ids, func(g *game.Game) bool { g.Pause(now); return true })
 }
 
-// WaitedOnTelegram gives the clocks of a chat's games back the time the
-// adapter had to wait before it could show them (a rate limit): the bot's
-// own pacing is never charged to a player.
-func (s *Service) WaitedOnTelegram(chat int64, d time.Duration) {
-	ctx := s.background()
-	ids, err := s.store.ActiveGamesInChat(ctx, chat)
-	if err != nil || len(ids) == 0 {
-		return
-	}
+// WaitedOnTelegram gives a game's deciding player back a wait for
+// Telegram, from from to until, that held up one of its boards (drawn for
+// viewer, showing the game at the counter shown) before they could see
+// their decision: the bot's own pacing is never charged to a player, and
+// nothing else is given back (see game.Game.Waited).
+func (s *Service) WaitedOnTelegram(id int64, viewer game.Seat, shown uint32, from, until time.Time) {
 	s.goAsync(func(ctx context.Context) {
-		s.adjustClocks(ctx, ids, func(g *game.Game) { g.Shift(d) })
+		s.adjustClocks(ctx, []int64{id}, func(g *game.Game) bool { return g.Waited(viewer, shown, from, until) > 0 })
 	})
 }
