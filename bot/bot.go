@@ -102,14 +102,12 @@ type Bot struct {
 	log      *slog.Logger
 	username string
 
-	boards      refresher    // redraws boards
-	contact     atomic.Int64 // the last time Telegram answered (Unix ns), for /healthz
-	users       sync.Map     // user id -> store.User (see users.go)
-	chats       sync.Map     // group id -> store.Chat as last recorded
-	pictures    pictures     // inline boards' pictures, for Telegram to fetch
-	signOnce    sync.Once    // loads signer
-	signer      signer       // signs what clients hand back (cards, picture addresses)
-	signErr     error
+	boards      refresher          // redraws boards
+	contact     atomic.Int64       // the last time Telegram answered (Unix ns), for /healthz
+	users       sync.Map           // user id -> store.User (see users.go)
+	chats       sync.Map           // group id -> store.Chat as last recorded
+	pictures    pictures           // inline boards' pictures, for Telegram to fetch
+	signer      signer             // signs what clients hand back (cards, picture addresses); loaded by Run
 	chatter     chatterLimit       // commands answered in groups, per person
 	inlineAsks  chatterLimit       // inline queries answered, per person
 	userLocks   keyed.Locks[int64] // one change of a person at a time
@@ -202,6 +200,13 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	b.send.Restore(limits)
+	// The key of what clients hand back, loaded once with the process's
+	// context: no request's may fail it for the others.
+	key, err := b.store.Secret(ctx, "inline")
+	if err != nil {
+		return fmt.Errorf("bot: the signing key: %w", err)
+	}
+	b.signer = signer{key: key}
 	b.registerCommands(ctx)
 	go b.warmUp() // not waited for: nothing depends on it
 	go b.forget(ctx)

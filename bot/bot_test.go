@@ -28,6 +28,9 @@ type harness struct {
 	roller game.Roller
 	// configure, when set, changes the bot's Config at each start.
 	configure func(*Config)
+	// beforeRun, when set, is called with the bot made at each start,
+	// before it runs.
+	beforeRun func(*Bot)
 
 	st     *store.Store
 	cancel context.CancelFunc
@@ -90,6 +93,9 @@ func (h *harness) start() {
 	b, err := New(cfg)
 	if err != nil {
 		h.t.Fatal(err)
+	}
+	if h.beforeRun != nil {
+		h.beforeRun(b)
 	}
 	h.st, h.cancel, h.done = st, cancel, make(chan error, 1)
 	go func() { h.done <- b.Run(ctx) }()

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image/jpeg"
 	"image/png"
@@ -57,9 +58,10 @@ func inlineOptions(t terms) game.Options {
 		clock = t.clock
 	}
 	o := t.options(clock)
-	// Nothing tells who posted the message a card's ⚔ is tapped on, so
-	// nothing proves its challenger (seat 0) was ever shown the game: their
-	// time counts only once they have played.
+	// Nothing proves the challenger (seat 0) was ever shown the game (with
+	// inline feedback off, not even who posted the card): their time
+	// counts only once they have played, and after the idle claim's time
+	// (set as the game begins) the taker may claim.
 	o.WaitFirstMove = true
 	return o
 }
@@ -90,14 +92,22 @@ func (s signer) valid(sig string, parts ...string) bool {
 	return hmac.Equal([]byte(sig), []byte(s.sign(parts...)))
 }
 
-// secret loads the signer's key, made once and kept in the store.
-func (b *Bot) secret(ctx context.Context) (signer, error) {
-	b.signOnce.Do(func() {
-		key, err := b.store.Secret(ctx, "inline")
-		b.signer, b.signErr = signer{key: key}, err
-	})
-	return b.signer, b.signErr
+// sigLen is the length of a signature as sign writes it: 9 bytes in
+// base64url.
+const sigLen = 12
+
+// wellFormed tells whether sig has the shape of a signature, before any
+// work is spent on what it signs.
+func wellFormed(sig string) bool {
+	if len(sig) != sigLen {
+		return false
+	}
+	_, err := base64.RawURLEncoding.DecodeString(sig)
+	return err == nil
 }
+
+// ready tells whether the signer has its key (Run loads it).
+func (s signer) ready() bool { return len(s.key) > 0 }
 
 // onInlineQuery answers @bot typed in a chat with challenge cards: those
 // the query's words describe ("long 5pt 1d", as /duel reads them), or
@@ -114,8 +124,8 @@ func (b *Bot) onInlineQuery(ctx context.Context, q *models.InlineQuery) {
 	}
 	lang := langOf(user)
 	params := &tg.AnswerInlineQueryParams{InlineQueryID: q.ID, CacheTime: 30, IsPersonal: true}
-	sg, err := b.secret(ctx)
-	if b.cfg.PublicURL == "" || err != nil {
+	sg := b.signer
+	if b.cfg.PublicURL == "" || !sg.ready() {
 		// Without an address for its pictures the bot cannot play in an
 		// inline message: it invites to a private chat instead.
 		params.Button = &models.InlineQueryResultsButton{Text: locales.T(lang, "inline.private", nil), StartParameter: "inline"}
@@ -173,8 +183,8 @@ func (b *Bot) card(lang locales.Lang, user store.User, t terms, sg signer) model
 // plays its challenger, on that message.
 func (b *Bot) onInlineAccept(ctx context.Context, r *request, a action) {
 	arg, sig, ok := strings.Cut(a.arg, ".")
-	sg, err := b.secret(ctx)
-	if !ok || err != nil || !store.IsInline(r.chat) || !sg.valid(sig, "card", strconv.FormatInt(a.game, 10), arg) {
+	sg := b.signer
+	if !ok || !sg.ready() || !store.IsInline(r.chat) || !sg.valid(sig, "card", strconv.FormatInt(a.game, 10), arg) {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
@@ -183,12 +193,19 @@ func (b *Bot) onInlineAccept(ctx context.Context, r *request, a action) {
 		b.toast(ctx, r, "toast.unknown")
 		return
 	}
-	acc, err := b.table.AcceptInline(ctx, r.actor(), a.game, inlineOptions(t))
+	acc, err := b.table.AcceptInline(ctx, r.actor(), table.InlineCard{From: a.game, Card: arg, Options: inlineOptions(t)})
 	if err != nil {
 		b.refused(ctx, r, err)
 		return
 	}
 	b.answer(ctx, r, "", false)
+	if acc.Unconfirmed {
+		// Telegram never said who posted the card (inline feedback off in
+		// BotFather, or its word late): taken on trust, and counted.
+		b.log.Warn("an inline card taken without knowing who posted it; switch inline feedback on with /setinlinefeedback",
+			"game", acc.Game.ID, "challenger", a.game)
+		b.cfg.Metrics.InlineUnconfirmed()
+	}
 	out, err := b.table.Current(ctx, acc.Game.ID)
 	if err != nil {
 		b.log.Error("showing an inline game failed", "game", acc.Game.ID, "err", err)
@@ -197,21 +214,38 @@ func (b *Bot) onInlineAccept(ctx context.Context, r *request, a action) {
 	b.boards.request(out)
 }
 
+// onInlinePosted records who posted a card and which one, as Telegram
+// tells when inline feedback is on (BotFather's /setinlinefeedback): its
+// ⚔ is then taken on that message alone (table.AcceptInline).
+func (b *Bot) onInlinePosted(ctx context.Context, r *models.ChosenInlineResult) {
+	if r.InlineMessageID == "" {
+		return // no buttons, no message to know: not a card of ours
+	}
+	if _, err := b.store.NotePosted(ctx, r.InlineMessageID, r.From.ID, r.ResultID, time.Now()); err != nil {
+		b.log.Error("recording a posted card failed", "user", r.From.ID, "err", err)
+	}
+}
+
 // pictureParts are what a board picture's address signs: its game, state
 // and viewer.
 func pictureParts(game int64, counter uint32, viewer game.Seat) []string {
 	return []string{"board", strconv.FormatInt(game, 10), strconv.FormatUint(uint64(counter), 10), strconv.Itoa(int(viewer))}
 }
 
-// pictureURL is where Telegram fetches a board picture of an inline
-// message: it names the game and its state, signed.
-func (b *Bot) pictureURL(sg signer, game int64, counter uint32, viewer game.Seat) string {
+// pictureToken names a board picture: the game, its state and viewer,
+// signed. Its address is PublicURL/board/<token>.jpg, and the pictures
+// kept are kept under it.
+func pictureToken(sg signer, game int64, counter uint32, viewer game.Seat) string {
 	var raw [13]byte
 	binary.BigEndian.PutUint64(raw[:8], uint64(game))
 	binary.BigEndian.PutUint32(raw[8:12], counter)
 	raw[12] = byte(int8(viewer))
-	token := base64.RawURLEncoding.EncodeToString(raw[:])
-	return b.cfg.PublicURL + "/board/" + token + "." + sg.sign(pictureParts(game, counter, viewer)...) + ".jpg"
+	return base64.RawURLEncoding.EncodeToString(raw[:]) + "." + sg.sign(pictureParts(game, counter, viewer)...)
+}
+
+// pictureURL is where Telegram fetches the picture a token names.
+func (b *Bot) pictureURL(token string) string {
+	return b.cfg.PublicURL + "/board/" + token + ".jpg"
 }
 
 // pictures keeps the pictures of the boards just drawn for inline
@@ -267,41 +301,46 @@ func (b *Bot) editInline(ctx context.Context, bm store.Board, rec *store.GameRec
 	if err != nil {
 		return err
 	}
-	sg, err := b.secret(ctx)
-	if err != nil {
-		return err
+	if !b.signer.ready() {
+		return errors.New("bot: inline board: no signing key")
 	}
 	jpg, err := toJPEG(bd.png)
 	if err != nil {
 		return err
 	}
-	url := b.pictureURL(sg, rec.ID, rec.Game.Counter(), bm.Viewer)
-	b.pictures.put(strings.TrimPrefix(url, b.cfg.PublicURL+"/board/"), jpg)
-	return b.send.EditInlinePhoto(ctx, bm.ChatID, inlineID, url, bd.caption, bd.kb)
+	token := pictureToken(b.signer, rec.ID, rec.Game.Counter(), bm.Viewer)
+	b.pictures.put(token, jpg)
+	return b.send.EditInlinePhoto(ctx, bm.ChatID, inlineID, b.pictureURL(token), bd.caption, bd.kb)
 }
 
 // servePicture answers Telegram's fetch of a board picture: the one kept
-// for its address, or the game drawn as it is now if the address is
-// signed (a picture asked again later); 404 for anything else.
+// for its address, or, if the address is signed and names the game's
+// state as it is now (a picture asked again later), the game drawn anew;
+// 404 for anything else, a state gone by included (its picture is no
+// longer known). Nothing is read from the store before the address
+// proves signed.
 func (b *Bot) servePicture(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	token, ok := strings.CutSuffix(name, ".jpg")
 	raw, sig, cut := strings.Cut(token, ".")
+	if !ok || !cut || len(raw) != 18 || !wellFormed(sig) || !b.signer.ready() {
+		http.NotFound(w, r)
+		return
+	}
 	data, err := base64.RawURLEncoding.DecodeString(raw)
-	sg, serr := b.secret(r.Context())
-	if !ok || !cut || err != nil || len(data) != 13 || serr != nil {
+	if err != nil || len(data) != 13 {
 		http.NotFound(w, r)
 		return
 	}
 	id, counter, viewer := int64(binary.BigEndian.Uint64(data[:8])), binary.BigEndian.Uint32(data[8:12]), game.Seat(int8(data[12]))
-	if !sg.valid(sig, pictureParts(id, counter, viewer)...) {
+	if !b.signer.valid(sig, pictureParts(id, counter, viewer)...) {
 		http.NotFound(w, r)
 		return
 	}
 	jpg, kept := b.pictures.get(token)
 	if !kept {
 		out, err := b.table.Current(r.Context(), id)
-		if err != nil {
+		if err != nil || out.Game.Game.Counter() != counter {
 			http.NotFound(w, r)
 			return
 		}

@@ -38,6 +38,7 @@ var refusals = map[table.Code]refusal{
 	table.ErrChallengeExpired: {toast: "toast.challenge_expired", invite: "duel.invite_invalid"},
 	table.ErrChallengeGone:    {toast: "toast.challenge_gone", invite: "duel.invite_invalid"},
 	table.ErrChallengerOnly:   {toast: "toast.challenger_only", alert: true},
+	table.ErrNotThisCard:      {toast: "toast.not_this_card", alert: true},
 	table.ErrOpponentBusy:     {toast: "toast.opponent_busy", alert: true, invite: "duel.opponent_busy"},
 	table.ErrChallengeOpen:    {toast: "toast.challenge_open", alert: true, reply: "duel.already_open"},
 	table.ErrNoFinishedGame:   {toast: "toast.no_finished_game", reply: "review.none"},

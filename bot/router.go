@@ -82,8 +82,7 @@ func (b *Bot) handleUpdate(ctx context.Context, raw store.Update) {
 	case u.InlineQuery != nil:
 		b.onInlineQuery(ctx, u.InlineQuery)
 	case u.ChosenInlineResult != nil:
-		// A card posted: its message becomes a chat of its own at its
-		// first tap; nothing to do yet.
+		b.onInlinePosted(ctx, u.ChosenInlineResult)
 	case u.MyChatMember != nil && u.MyChatMember.Chat.Type == models.ChatTypePrivate:
 		// The person blocked the bot, or came back: whether it may write
 		// to them first.

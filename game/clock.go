@@ -73,8 +73,16 @@ func (g *Game) humanDeciding() bool {
 	if !g.deciding() {
 		return false
 	}
+	return !g.players[g.Decider()].IsComputer() && !g.FirstMoveAwaited()
+}
+
+// FirstMoveAwaited tells whether the deciding seat's time is held under
+// Options.WaitFirstMove: seat 0 has a decision to make and has made none
+// of its own in the match yet. Its clock has not started; it is owed no
+// reminder, and only Options.IdleClaim bounds its wait.
+func (g *Game) FirstMoveAwaited() bool {
 	d := g.Decider()
-	return !g.players[d].IsComputer() && !(g.opts.WaitFirstMove && d == 0 && !g.hasActed(d))
+	return g.opts.WaitFirstMove && g.deciding() && d == 0 && !g.players[d].IsComputer() && !g.hasActed(d)
 }
 
 // hasActed tells whether a seat has made a decision of its own in the
@@ -143,10 +151,10 @@ func (g *Game) TimeLeft(s Seat, now time.Time) (move, reserve time.Duration) {
 
 // Deadline returns when the deciding seat (the seat on turn, or the
 // doubled one while it answers) runs out of time: TurnStarted +
-// Move + its Reserve. There is none without a clock, while paused, in a
-// turn with no legal play, for the computer's decisions, under
-// Options.WaitFirstMove for seat 0 yet to decide, after the timeout has
-// been marked, or once the game is over.
+// Move + its Reserve, or + Options.IdleClaim in a game without a clock
+// or for seat 0 whose first move is awaited. There is none without
+// either, while paused, in a turn with no legal play, for the computer's
+// decisions, after the timeout has been marked, or once the game is over.
 func (g *Game) Deadline() (time.Time, bool) {
 	limit, ok := g.limit()
 	if !ok || g.clock.Paused || g.clock.TimedOut {
@@ -157,12 +165,13 @@ func (g *Game) Deadline() (time.Time, bool) {
 
 // limit is how long the deciding seat may take over the current decision
 // before its opponent may claim: its move time and reserve under a clock,
-// Options.IdleClaim in a game without one; false when there is no limit.
+// Options.IdleClaim in a game without one, or for seat 0 whose first
+// move is awaited (see FirstMoveAwaited); false when there is no limit.
 func (g *Game) limit() (time.Duration, bool) {
 	switch {
 	case g.clockRuns():
 		return g.opts.Clock.Move + g.clock.Reserve[g.Decider()], true
-	case g.opts.IdleClaim > 0 && g.humanDeciding():
+	case g.opts.IdleClaim > 0 && (g.humanDeciding() || g.FirstMoveAwaited()):
 		return g.opts.IdleClaim, true
 	}
 	return 0, false
@@ -178,9 +187,12 @@ func (g *Game) deciding() bool {
 	return false
 }
 
-// Idle tells whether the deciding seat of a game without a clock is past
-// its idle limit (so that a claim is on an idle player, not a clock).
-func (g *Game) Idle() bool { return !g.opts.Clock.Enabled() && g.clock.TimedOut }
+// Idle tells whether the deciding seat is past its idle limit, in a game
+// without a clock or while its first move is awaited (so that a claim is
+// on an idle player, not a clock).
+func (g *Game) Idle() bool {
+	return (!g.opts.Clock.Enabled() || g.FirstMoveAwaited()) && g.clock.TimedOut
+}
 
 // overdue tells whether the deciding seat has used up its time by now.
 func (g *Game) overdue(now time.Time) bool {

@@ -371,6 +371,47 @@ func TestWaitFirstMove(t *testing.T) {
 	}
 }
 
+// TestWaitFirstMoveIdleClaim: with an idle claim, seat 0 whose first move
+// is awaited may be claimed against once it has left the decision that
+// long, clock or not, as an idle player (not one out of time); it is
+// never charged its clock meanwhile.
+func TestWaitFirstMoveIdleClaim(t *testing.T) {
+	opts := clock10x60
+	opts.WaitFirstMove, opts.IdleClaim = true, 72*time.Hour
+	g := newGame(t, opts, seq(6, 5, 4, 3, 2, 1))
+	if g.Decider() != 0 || !g.FirstMoveAwaited() {
+		t.Fatalf("seat %d begins, awaited %v", g.Decider(), g.FirstMoveAwaited())
+	}
+	start := g.Clock().TurnStarted
+	if d, found := g.Deadline(); !found || !d.Equal(start.Add(72*time.Hour)) {
+		t.Fatalf("seat 0's deadline %v %v, want the idle claim's", d, found)
+	}
+	if move, res := g.TimeLeft(0, start.Add(time.Hour)); move != 10*time.Second || res != 60*time.Second {
+		t.Errorf("seat 0's clock ran: %v %v", move, res)
+	}
+	mustCode(t, g.ClaimTimeout(1, g.Counter(), start.Add(71*time.Hour)), ErrNotTimedOut)
+	ok(t, g.MarkTimedOut(g.Counter(), start.Add(72*time.Hour)))
+	if !g.Idle() {
+		t.Error("the claim is not on an idle player")
+	}
+	ok(t, g.ClaimTimeout(1, g.Counter(), start.Add(72*time.Hour)))
+	// Once seat 0 has played, its clock rules alone.
+	h := newGame(t, opts, seq(6, 5, 4, 3, 2, 1))
+	firstPlay(t, h, start)
+	firstPlay(t, h, start.Add(time.Second))
+	if h.FirstMoveAwaited() {
+		t.Fatal("seat 0's first move still awaited after it played")
+	}
+	if d, found := h.Deadline(); !found || !d.Equal(start.Add(time.Second+70*time.Second)) {
+		t.Errorf("seat 0's deadline %v %v after it played", d, found)
+	}
+	// An idle claim with a clock needs WaitFirstMove.
+	opts.WaitFirstMove = false
+	if _, err := New(opts, [2]Player{Human(1, "a"), Human(2, "b")}, t0); err == nil {
+		t.Error("an idle claim with a clock and no wait was let in")
+	}
+}
+
 // TestWaitFirstMoveInAMatch: a match's next game does not start the clock
 // of seat 0 when it made no decision in the games before (a game its
 // opponent resigned at once).

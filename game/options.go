@@ -34,14 +34,16 @@ type Options struct {
 	Match int
 	// IdleClaim, in a game without a clock, is how long the seat on turn
 	// may leave a decision before its opponent may claim the game as on
-	// a timeout (see ClaimTimeout); 0: never.
+	// a timeout (see ClaimTimeout); 0: never. With a clock it may be set
+	// only under WaitFirstMove, and bounds seat 0's wait alone.
 	IdleClaim time.Duration
-	// WaitFirstMove: seat 0's time does not count, and no one may claim
-	// against it, until it has made a decision of its own (a play not
-	// forced on it, or a cube action) in the game or an earlier game of
-	// the match. For a game begun on a card its challenger (seat 0)
-	// posted in inline mode: nothing proves the challenger was ever shown
-	// the game, where the taker (seat 1) showed up by taking it.
+	// WaitFirstMove: seat 0's time does not count until it has made a
+	// decision of its own (a play not forced on it, or a cube action) in
+	// the game or an earlier game of the match; meanwhile its opponent may
+	// claim against it only after IdleClaim (never when 0), clock or not.
+	// For a game begun on a card its challenger (seat 0) posted in inline
+	// mode: nothing proves the challenger was ever shown the game, where
+	// the taker (seat 1) showed up by taking it.
 	WaitFirstMove bool
 }
 
@@ -78,7 +80,7 @@ func (o Options) validate() error {
 	if o.Jacoby && o.Match > 0 {
 		return fmt.Errorf("the Jacoby rule in a match")
 	}
-	if o.IdleClaim < 0 || (o.IdleClaim > 0 && o.Clock.Enabled()) {
+	if o.IdleClaim < 0 || (o.IdleClaim > 0 && o.Clock.Enabled() && !o.WaitFirstMove) {
 		return fmt.Errorf("an idle claim after %v with a clock of %v", o.IdleClaim, o.Clock)
 	}
 	return o.Clock.validate()

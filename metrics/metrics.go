@@ -28,6 +28,7 @@ type Metrics struct {
 	calls          *prometheus.CounterVec
 	limited        prometheus.Counter
 	waited         prometheus.Counter
+	unconfirmed    prometheus.Counter
 }
 
 // Gauges are read when Prometheus scrapes: the active games and the
@@ -56,9 +57,10 @@ func New(g Gauges) *Metrics {
 		calls:          prometheus.NewCounterVec(prometheus.CounterOpts{Name: "nardi_telegram_calls_total", Help: "Bot API calls, by method and result (ok, error, 429)."}, []string{"method", "result"}),
 		limited:        prometheus.NewCounter(prometheus.CounterOpts{Name: "nardi_telegram_429_total", Help: "Bot API calls refused with 429 Too Many Requests."}),
 		waited:         prometheus.NewCounter(prometheus.CounterOpts{Name: "nardi_telegram_wait_seconds_total", Help: "Time spent waiting out Telegram's retry_after."}),
+		unconfirmed:    prometheus.NewCounter(prometheus.CounterOpts{Name: "nardi_inline_unconfirmed_total", Help: "Inline cards taken without word of who posted them (inline feedback off)."}),
 	}
 	m.reg.MustRegister(m.updatesIn, m.updatesHandled, m.taps, m.tapAnswer, m.tapBoard, m.renders, m.started, m.finished,
-		m.calls, m.limited, m.waited, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		m.calls, m.limited, m.waited, m.unconfirmed, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if g.ActiveGames != nil {
 		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "nardi_active_games", Help: "Games being played now."}, g.ActiveGames))
 	}
@@ -137,5 +139,13 @@ func (m *Metrics) Call(method, result string) {
 func (m *Metrics) Waited(d time.Duration) {
 	if m != nil {
 		m.waited.Add(d.Seconds())
+	}
+}
+
+// InlineUnconfirmed counts an inline card taken with nothing told of who
+// posted it.
+func (m *Metrics) InlineUnconfirmed() {
+	if m != nil {
+		m.unconfirmed.Inc()
 	}
 }

@@ -48,6 +48,10 @@ type NewGame struct {
 	// Due is the game's next automatic action (none when Kind is
 	// game.DueNone), as the caller works it out with game.Game.Due.
 	Due game.Due
+	// Boards are board messages the game has as it begins (an inline
+	// card's, which becomes its board), recorded with it in one
+	// transaction; their GameID is filled in.
+	Boards []Board
 }
 
 // GameRecord is a stored game.
@@ -80,7 +84,8 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame, now time.Time) (int6
 	return id, nil
 }
 
-// createGame inserts a game and its players within a transaction.
+// createGame inserts a game, its players and its first boards within a
+// transaction.
 func (s *Store) createGame(ctx context.Context, tx *sql.Tx, ng NewGame, now time.Time) (int64, error) {
 	g := ng.Game
 	if g == nil || !ng.Kind.valid() {
@@ -119,6 +124,13 @@ func (s *Store) createGame(ctx context.Context, tx *sql.Tx, ng NewGame, now time
 		}
 		if err != nil {
 			return 0, fmt.Errorf("seat %d: %w", seat, err)
+		}
+	}
+	for _, b := range ng.Boards {
+		_, err := tx.ExecContext(ctx, `INSERT INTO boards (game_id, viewer, chat_id, message_id, shown, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, id, int(b.Viewer), b.ChatID, b.MessageID, int64(b.Shown), ms(now))
+		if err != nil {
+			return 0, fmt.Errorf("board in chat %d: %w", b.ChatID, err)
 		}
 	}
 	return id, nil

@@ -41,6 +41,57 @@ func (s *Store) InlineChat(ctx context.Context, inlineID string, now time.Time) 
 	return 0, fmt.Errorf("store: inline message %q: no free id", inlineID)
 }
 
+// NotePosted records who posted an inline message and which card it was
+// (the result's id), as Telegram's chosen_inline_result tells, and
+// returns the chat id that stands for the message.
+func (s *Store) NotePosted(ctx context.Context, inlineID string, poster int64, card string, now time.Time) (int64, error) {
+	chat, err := s.InlineChat(ctx, inlineID, now)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE inline_messages SET poster = ?, card = ? WHERE chat_id = ?`,
+		poster, card, chat); err != nil {
+		return 0, fmt.Errorf("store: poster of inline message %q: %w", inlineID, err)
+	}
+	return chat, nil
+}
+
+// InlinePoster returns who posted the inline message a chat id stands for
+// and which card it was; known is false while Telegram has not told (no
+// chosen_inline_result yet, or inline feedback off).
+func (s *Store) InlinePoster(ctx context.Context, chat int64) (poster int64, card string, known bool, err error) {
+	var p sql.NullInt64
+	var c sql.NullString
+	err = s.db.QueryRowContext(ctx, `SELECT poster, card FROM inline_messages WHERE chat_id = ?`, chat).Scan(&p, &c)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", false, nil
+	}
+	if err != nil {
+		return 0, "", false, fmt.Errorf("store: poster of inline chat %d: %w", chat, err)
+	}
+	return p.Int64, c.String, p.Valid, nil
+}
+
+// PruneInline forgets the inline messages made before a time that no
+// longer matter: no game on them is active or has changed since, and no
+// challenge of theirs is open (a card never taken, a game long over).
+// It returns how many it forgot.
+func (s *Store) PruneInline(ctx context.Context, before time.Time) (int64, error) {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM inline_messages WHERE created_at < ?1
+		AND NOT EXISTS (SELECT 1 FROM boards b JOIN games g ON g.id = b.game_id
+			WHERE b.chat_id = inline_messages.chat_id AND (g.status = 'active' OR g.updated_at >= ?1))
+		AND NOT EXISTS (SELECT 1 FROM challenges c
+			WHERE c.source = 'inline:' || inline_messages.chat_id AND c.status = 'open')`, ms(before))
+	if err != nil {
+		return 0, fmt.Errorf("store: prune inline messages: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("store: prune inline messages: %w", err)
+	}
+	return n, nil
+}
+
 // IsInline tells whether a chat id stands for an inline message.
 func IsInline(chat int64) bool { return chat <= inlineBase }
 

@@ -96,6 +96,9 @@ type Accepted struct {
 	Challenge  store.Challenge
 	Game       *store.GameRecord
 	Challenger store.User
+	// Unconfirmed: an inline card taken with nothing told of who posted
+	// it (see AcceptInline).
+	Unconfirmed bool
 }
 
 // Accept takes a group's challenge (or a rematch offer) for the actor who
@@ -135,14 +138,22 @@ func (s *Service) accept(ctx context.Context, a Actor, code string, link bool) (
 			return store.NewGame{}, err
 		}
 		opts := c.Options
-		if !opts.Clock.Enabled() {
-			opts.IdleClaim = s.cfg.IdleClaim // nobody keeps a game from its end by walking away
+		if !opts.Clock.Enabled() || opts.WaitFirstMove {
+			// Nobody keeps a game from its end by walking away: not even
+			// an inline card's challenger, whose clock waits for them.
+			opts.IdleClaim = s.cfg.IdleClaim
 		}
 		g, err := s.newGame(opts, [2]game.Player{game.Human(challenger.ID, challenger.Name), game.Human(a.User.ID, a.User.Name)})
 		if err != nil {
 			return store.NewGame{}, err
 		}
-		return store.NewGame{Kind: c.Kind, Chats: chats, Game: g, Due: s.dueOf(c.Kind, g)}, nil
+		ng := store.NewGame{Kind: c.Kind, Chats: chats, Game: g, Due: s.dueOf(c.Kind, g)}
+		if c.Kind == store.KindGroup && store.IsInline(c.ChatID) {
+			// The card becomes the board with the game: a crash between
+			// the two would leave a game nobody sees (see showLost).
+			ng.Boards = []store.Board{{Viewer: store.SharedBoard, ChatID: c.ChatID, MessageID: InlineMessage}}
+		}
+		return ng, nil
 	})
 	switch {
 	case errors.Is(err, store.ErrChallengeTaken):

@@ -122,8 +122,8 @@ func (s *Service) redrawBehind(ctx context.Context, before time.Time) {
 	}
 }
 
-// cleanUp runs daily: games idle for a week are abandoned, old challenges
-// and prompts forgotten.
+// cleanUp runs daily: games idle for a week are abandoned, old challenges,
+// prompts and inline messages forgotten.
 func (s *Service) cleanUp(ctx context.Context) {
 	now := s.now()
 	ids, err := s.store.AbandonIdle(ctx, now.Add(-7*24*time.Hour), now)
@@ -141,6 +141,11 @@ func (s *Service) cleanUp(ctx context.Context) {
 	}
 	if err := s.store.ForgetHandled(ctx, now.Add(-48*time.Hour)); err != nil {
 		s.log.Warn("forgetting handled updates failed", "err", err)
+	}
+	// Inline messages a month old whose games are over (or never began):
+	// a tap on one again simply makes it a chat anew.
+	if _, err := s.store.PruneInline(ctx, now.Add(-30*24*time.Hour)); err != nil {
+		s.log.Warn("pruning inline messages failed", "err", err)
 	}
 }
 

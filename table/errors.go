@@ -68,6 +68,9 @@ const (
 	// ErrReviewBusy: a review asked for while the person's previous one
 	// is still being made.
 	ErrReviewBusy
+	// ErrNotThisCard: an inline card's ⚔ tapped on a message other than
+	// the card it came with (another person's, or another card).
+	ErrNotThisCard
 )
 
 var codeNames = [...]string{
@@ -95,6 +98,7 @@ var codeNames = [...]string{
 	ErrAlreadyPosted:    "already posted",
 	ErrNoFinishedGame:   "no finished game",
 	ErrReviewBusy:       "review busy",
+	ErrNotThisCard:      "not this card",
 }
 
 // String names the code in English, for logs.

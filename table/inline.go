@@ -15,15 +15,39 @@ import (
 // with this one board message in it.
 const InlineMessage = 1
 
+// InlineCard is what a card's ⚔ carries (signed by the adapter): its
+// challenger, the card (the id of the inline result, naming its terms)
+// and the terms.
+type InlineCard struct {
+	From    int64
+	Card    string
+	Options game.Options
+}
+
 // AcceptInline takes a challenge card posted with inline mode for the
 // actor who tapped its ⚔ (a.Chat the card's chat, store.InlineChat): the
 // card becomes the game's one board, watched by everyone in the chat it
-// was posted to and played by the two. from is the card's challenger and
-// opts its terms, as the card's button carries them (signed by the
-// adapter). The first taker plays; the challenger cannot take their own.
-func (s *Service) AcceptInline(ctx context.Context, a Actor, from int64, opts game.Options) (Accepted, error) {
+// was posted to and played by the two. The first taker plays; the
+// challenger cannot take their own.
+//
+// A ⚔ is taken only on its own card: where Telegram has told who posted
+// the message and which card it was (store.NotePosted), a ⚔ of another
+// person's or another card is refused (ErrNotThisCard). Where it has not
+// (inline feedback off in BotFather, or its word still on the way), the
+// ⚔ is taken on trust, as the game could not be played otherwise, and
+// Accepted.Unconfirmed says so; the challenger's clock waits for their
+// first move in any case (game.Options.WaitFirstMove).
+func (s *Service) AcceptInline(ctx context.Context, a Actor, card InlineCard) (Accepted, error) {
 	unlock := s.locks.Lock("i" + strconv.FormatInt(a.Chat, 10))
 	defer unlock()
+	poster, posted, known, err := s.store.InlinePoster(ctx, a.Chat)
+	if err != nil {
+		return Accepted{}, err
+	}
+	if known && (poster != card.From || posted != card.Card) {
+		return Accepted{}, refuse(ErrNotThisCard, "card %q of user %d on card %q of user %d", card.Card, card.From, posted, poster)
+	}
+	from, opts := card.From, card.Options
 	source := "inline:" + strconv.FormatInt(a.Chat, 10)
 	c, err := s.store.ChallengeFrom(ctx, source)
 	switch {
@@ -40,12 +64,9 @@ func (s *Service) AcceptInline(ctx context.Context, a Actor, from int64, opts ga
 	case err != nil:
 		return Accepted{}, err
 	}
-	acc, err := s.accept(ctx, a, c.Code, false)
+	acc, err := s.accept(ctx, a, c.Code, false) // with the card as its board
+	acc.Unconfirmed = !known
 	if err != nil {
-		return acc, err
-	}
-	b := store.Board{GameID: acc.Game.ID, Viewer: store.SharedBoard, ChatID: a.Chat, MessageID: InlineMessage}
-	if err := s.store.SetBoard(ctx, b, s.now()); err != nil {
 		return acc, err
 	}
 	s.kick(acc.Game.ID)

@@ -27,7 +27,9 @@ func (s *Service) owedReminder(rec *store.GameRecord) (store.Reminder, bool) {
 		return store.Reminder{}, false
 	}
 	d := g.Decider()
-	if g.Player(d).IsComputer() || g.Clock().TimedOut {
+	if g.Player(d).IsComputer() || g.Clock().TimedOut || g.FirstMoveAwaited() {
+		// An inline card's challenger who has not played yet may never
+		// have seen the game: nothing to remind them of.
 		return store.Reminder{}, false
 	}
 	if _, forced := g.Forced(); forced && g.Phase() == game.PhaseMoving {

@@ -106,6 +106,7 @@ func (c *clock) add(d time.Duration) {
 }
 
 type fixture struct {
+	path  string // the database's file
 	s     *Service
 	st    *store.Store
 	d     *display
@@ -115,7 +116,8 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "table.db"), store.Config{})
+	path := filepath.Join(t.TempDir(), "table.db")
+	st, err := store.Open(ctx, path, store.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +126,7 @@ func newFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{st: st, d: &display{redraw: make(chan Outcome, 256)}, clock: &clock{t: time.Now()}, users: map[string]store.User{}}
+	f := &fixture{path: path, st: st, d: &display{redraw: make(chan Outcome, 256)}, clock: &clock{t: time.Now()}, users: map[string]store.User{}}
 	f.s, err = New(Config{Store: st, Net: net, Display: f.d, AutoDelay: 20 * time.Millisecond, Now: f.clock.now,
 		Roller: &seeded{rng: rand.New(rand.NewPCG(3, 5))}})
 	if err != nil {

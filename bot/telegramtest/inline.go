@@ -65,6 +65,18 @@ func (s *Server) PostInline(from User, query string, r InlineResult) int {
 	return id
 }
 
+// PostInlineUntold posts a result as PostInline does, but Telegram tells
+// the bot nothing of it, as when inline feedback is off in BotFather.
+func (s *Server) PostInlineUntold(r InlineResult) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := s.nextMsg
+	s.nextMsg++
+	s.messages[id] = &Message{ID: id, InlineID: "inl-" + strconv.Itoa(id), Text: r.Caption, Keyboard: r.Keyboard, PhotoURL: r.PhotoURL}
+	s.cond.Broadcast()
+	return id
+}
+
 // TapInline presses a button of a message posted through inline mode and
 // returns the callback query's id.
 func (s *Server) TapInline(from User, messageID int, data string) string {
