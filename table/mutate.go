@@ -30,6 +30,12 @@ func (s *Service) dueOf(kind store.Kind, g *game.Game) game.Due {
 // scheduled. The Outcome names the boards to redraw: all of them when the
 // counter moved, none after a change of the clocks alone.
 func (s *Service) mutate(ctx context.Context, id int64, change func(rec *store.GameRecord, boards []store.Board) error) (Outcome, error) {
+	return s.mutateAs(ctx, id, false, change)
+}
+
+// mutateAs is mutate, for a change made on the live board when live is
+// set (see Change).
+func (s *Service) mutateAs(ctx context.Context, id int64, live bool, change func(rec *store.GameRecord, boards []store.Board) error) (Outcome, error) {
 	unlock := s.locks.Lock(gameKey(id))
 	defer unlock()
 	rec, err := s.store.LoadGame(ctx, id)
@@ -64,6 +70,7 @@ func (s *Service) mutate(ctx context.Context, id int64, change func(rec *store.G
 		rec.Updated = now
 	}
 	out := Outcome{Game: rec, Boards: boards, Redraw: rec.Game.Counter() != loaded, Due: due}
+	s.notify(Change{Game: id, Counter: rec.Game.Counter(), Redraw: out.Redraw, Live: live})
 	if out.Redraw {
 		s.noteReminder(ctx, rec)
 		// A clock adjustment leaves the counter and what is due; the sweep

@@ -107,12 +107,14 @@ type Service struct {
 	players   sync.Map            // "level/rules/scoring" -> *ai.Player
 	thinking  *slots              // the searches that may run at once
 	reviewing sync.Map            // user id -> struct{}: a review under way
+	codeKey   []byte              // signs the live board's game codes (see LiveCode)
 
-	mu      sync.Mutex
-	ctx     context.Context // lives from Start to Stop; background work uses it
-	stopped bool            // Stop has begun: no new background work
-	async   sync.WaitGroup
-	cron    *cron.Cron
+	mu       sync.Mutex
+	watchers []Watcher       // told of every change (see Watch)
+	ctx      context.Context // lives from Start to Stop; background work uses it
+	stopped  bool            // Stop has begun: no new background work
+	async    sync.WaitGroup
+	cron     *cron.Cron
 }
 
 // New prepares the centre; Start sets it going.
@@ -149,6 +151,9 @@ func (s *Service) Start(ctx context.Context) error {
 	s.mu.Lock()
 	s.ctx = ctx
 	s.mu.Unlock()
+	if err := s.loadCodeKey(ctx); err != nil {
+		return fmt.Errorf("table: the live board's key: %w", err)
+	}
 	if err := s.recoverClocks(ctx); err != nil {
 		return err
 	}
