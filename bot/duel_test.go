@@ -396,9 +396,9 @@ func TestChallengeTargetsAndCancel(t *testing.T) {
 	h.wantAnswer(bob, c.ID, opButton(t, c, opAccept).CallbackData, en("toast.challenge_gone"), false)
 
 	// Replying to someone's message challenges them alone.
-	h.srv.SendReply(carol, group, "/duel 3+6", bob)
+	h.srv.SendReply(carol, group, "/duel 5+6", bob)
 	c = h.challenge(group.ID, c.ID)
-	if !strings.Contains(c.Text, "<b>Bob</b>") || !strings.Contains(c.Text, "3 s per move + 6 s reserve") {
+	if !strings.Contains(c.Text, "<b>Bob</b>") || !strings.Contains(c.Text, "5 s per move + 6 s reserve") {
 		t.Errorf("challenge to Bob reads %q", c.Text)
 	}
 	h.wantAnswer(alice, c.ID, opButton(t, c, opAccept).CallbackData, en("toast.challenge_other"), true)
@@ -420,8 +420,8 @@ func TestChallengeTargetsAndCancel(t *testing.T) {
 func TestDuelTimeoutClaim(t *testing.T) {
 	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
-	id, b := h.groupDuel("1+1")
-	if rec := h.load(id); rec.Game.Options().Clock != (game.TimeControl{Move: time.Second, Reserve: time.Second}) {
+	id, b := h.groupDuel("5+0") // the shortest clock there is (game.MinMove)
+	if rec := h.load(id); rec.Game.Options().Clock != (game.TimeControl{Move: game.MinMove}) {
 		t.Fatalf("clock %v", rec.Game.Options().Clock)
 	}
 	players := []telegramtest.User{alice, bob}
@@ -449,7 +449,7 @@ func TestDuelTimeoutClaim(t *testing.T) {
 		t.Fatal("the late player could not finish the turn")
 	}
 	h.waitBoard(b.ID, func(m telegramtest.Message) bool { return !claimable(m) })
-	// The next player runs out of time in turn (two seconds at most).
+	// The next player runs out of time in turn (five seconds at most).
 	m = h.waitBoard(b.ID, claimable)
 	rec = h.load(id)
 	late = userOf(t, rec.Game.Player(rec.Game.Turn()).UserID, players...)
