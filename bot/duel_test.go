@@ -367,6 +367,33 @@ func TestInviteToBlockedChallenger(t *testing.T) {
 	}
 }
 
+// TestVerifyAbandonedDuel: a duel abandoned because its challenger can no
+// longer be shown it reveals its dice seed: /verify gives it, matching the
+// commitment, as for a finished game.
+func TestVerifyAbandonedDuel(t *testing.T) {
+	h := newHarnessRolling(t, nil)
+	h.srv.SendText(alice, alice.Private(), "/duel 0")
+	inv := h.waitText(alice.ID, firstLine(en("duel.invite")))
+	code := strings.Fields(inv.Text[strings.Index(inv.Text, "?start=")+len("?start="):])[0]
+	h.srv.Block(alice.ID)
+	h.srv.SendText(bob, bob.Private(), "/start "+code)
+	h.waitText(bob.ID, locales.T(locales.EN, "duel.cannot_write", map[string]any{"Name": "Alice", "Bot": telegramtest.BotUsername}))
+	rec, err := h.st.LatestGame(context.Background(), bob.ID, bob.ID)
+	if err != nil || rec.Status != store.StatusAbandoned {
+		t.Fatalf("the unplayable duel: %+v, %v", rec, err)
+	}
+	seed, shown := rec.Game.DiceSeed()
+	if !shown {
+		t.Fatal("an abandoned game keeps its dice seed secret")
+	}
+	h.srv.SendText(bob, bob.Private(), "/verify")
+	m := h.waitText(bob.ID, firstLine(en("verify.intro")))
+	want := locales.T(locales.EN, "verify.game_revealed", map[string]any{"Number": 1, "ID": rec.Game.DiceID(), "Commitment": rec.Game.DiceCommitment(), "Seed": seed})
+	if !strings.Contains(m.Text, want) {
+		t.Errorf("/verify after the duel was abandoned: %q, want %q in it", m.Text, want)
+	}
+}
+
 func TestChallengesExpire(t *testing.T) {
 	old := challengeTTL
 	challengeTTL = 1500 * time.Millisecond

@@ -7,7 +7,7 @@
 // it, every roll with its play in gnubg's notation (the bar is 25, off is
 // 0, each step as made), the cube actions and the result. Header comment
 // lines before the first game name each game's id, the commitment to its
-// dice seed and, once the game is over, the seed itself (see
+// dice seed and, once the game is over or closed, the seed itself (see
 // game.FairThrow), so that anyone can check every roll; gnubg reads any
 // comment line after them as a move, so there are none further down.
 package record
@@ -83,7 +83,7 @@ func matName(s string, seat game.Seat) string {
 
 // Game is one game of a record, as the game package keeps it.
 type Game struct {
-	ID, Commitment, Seed string // Seed is "" while the game goes on
+	ID, Commitment, Seed string // Seed is "" while the game may go on
 	Verifiable           bool
 	Score                [2]int // before the game
 	// Opening is the opening throw as thrown: seat 0's die, seat 1's.
@@ -107,8 +107,8 @@ func Games(g *game.Game) []Game {
 		Opening: g.Opening(), History: g.History(), Cubes: g.Cubes()}
 	if res, over := g.Result(); over {
 		cur.Result = &res
-		cur.Seed, _ = g.DiceSeed()
 	}
+	cur.Seed, _ = g.DiceSeed() // once over, or closed without a result
 	if len(out) > 0 && len(cur.History) == 0 && len(cur.Cubes) == 0 && cur.Result == nil {
 		// The next game of a match, not played yet: nothing to record.
 		return out

@@ -220,3 +220,23 @@ func TestNoRecordOfLongNardi(t *testing.T) {
 		t.Fatalf("a long nardi record: %v, %q", err, buf.String())
 	}
 }
+
+// TestClosedGameRecordHasItsSeed: a game closed without a result (as
+// abandoned) has its dice seed in the record's header, matching its
+// commitment, and no result.
+func TestClosedGameRecordHasItsSeed(t *testing.T) {
+	g, err := game.New(game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true}, [2]game.Player{game.Human(1, "Ann"), game.Human(2, "Ben")}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, g, rand.New(rand.NewPCG(5, 5)), 20)
+	g.Close()
+	p, text := export(t, g)
+	seed, err := game.ParseSeed(p.Header["Game 1 Dice Seed"])
+	if err != nil || game.Commitment(seed) != g.DiceCommitment() {
+		t.Fatalf("the closed game's seed %q (%v) in\n%s", p.Header["Game 1 Dice Seed"], err, text)
+	}
+	if strings.Contains(text, "Wins") {
+		t.Errorf("a closed game has a result:\n%s", text)
+	}
+}

@@ -766,3 +766,48 @@ func dueOf(g *game.Game) game.Due {
 	d, _ := g.Due(1500 * time.Millisecond)
 	return d
 }
+
+// TestAbandonedGamesRevealTheirSeeds: a game abandoned, by the clean-up or
+// as unplayable, loads closed, its dice seed revealed and matching the
+// commitment shown at its start; an active game keeps its seed secret.
+func TestAbandonedGamesRevealTheirSeeds(t *testing.T) {
+	s, _ := openTemp(t)
+	addUsers(t, s, 1, 2, 3)
+	newGame := func(a, b int64, chat int64, at time.Time) (int64, string) {
+		g, err := game.New(game.Options{}, [2]game.Player{game.Human(a, "A"), game.Human(b, "B")}, at)
+		must(t, err)
+		id, err := s.CreateGame(ctx, NewGame{Kind: KindGroup, Chats: [2]int64{chat, chat}, Game: g}, at)
+		must(t, err)
+		return id, g.DiceCommitment()
+	}
+	idle, idleCommitment := newGame(1, 2, -11, t0)
+	unplayable, unplayableCommitment := newGame(2, 3, -12, t0.Add(2*time.Hour))
+	active, _ := newGame(1, 3, -13, t0.Add(2*time.Hour))
+	ids, err := s.AbandonIdle(ctx, t0.Add(time.Hour), t0.Add(3*time.Hour))
+	must(t, err)
+	if len(ids) != 1 || ids[0] != idle {
+		t.Fatalf("abandoned %v, want %d", ids, idle)
+	}
+	must(t, s.AbandonGame(ctx, unplayable, t0.Add(3*time.Hour)))
+
+	for id, commitment := range map[int64]string{idle: idleCommitment, unplayable: unplayableCommitment} {
+		rec, err := s.LoadGame(ctx, id)
+		must(t, err)
+		hexSeed, shown := rec.Game.DiceSeed()
+		seed, err := game.ParseSeed(hexSeed)
+		if rec.Status != StatusAbandoned || !shown || err != nil || game.Commitment(seed) != commitment || rec.Game.DiceCommitment() != commitment {
+			t.Errorf("abandoned game %d (%s): seed %q shown %v, %v", id, rec.Status, hexSeed, shown, err)
+		}
+	}
+	// As /verify finds it: the newest game of the person in the chat.
+	if rec, err := s.LatestGame(ctx, -12, 3); err != nil || rec.ID != unplayable {
+		t.Errorf("latest game of user 3 in -12: %v", err)
+	} else if _, shown := rec.Game.DiceSeed(); !shown {
+		t.Error("the latest game, abandoned, keeps its seed secret")
+	}
+	rec, err := s.LoadGame(ctx, active)
+	must(t, err)
+	if _, shown := rec.Game.DiceSeed(); shown {
+		t.Error("an active game's seed is out")
+	}
+}
