@@ -65,7 +65,7 @@ func Write(w io.Writer, g *game.Game, computerName string, at time.Time) error {
 		fmt.Fprintf(&b, "\n Game %d\n", i+1)
 		left := fmt.Sprintf(" %s : %d", names[0], gm.Score[0])
 		fmt.Fprintf(&b, "%-33s%s : %d\n", left, names[1], gm.Score[1])
-		writeMoves(&b, gm)
+		writeMoves(&b, gm, g.Options().Match)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -122,8 +122,9 @@ type action struct {
 	text string
 }
 
-// writeMoves writes a game's move lines and its result.
-func writeMoves(b *strings.Builder, gm Game) {
+// writeMoves writes a game's move lines and its result; match is the
+// match's length (0 for a single game).
+func writeMoves(b *strings.Builder, gm Game, match int) {
 	var acts []action
 	cube := 0
 	addCubes := func(before int) {
@@ -176,7 +177,7 @@ func writeMoves(b *strings.Builder, gm Game) {
 		// "Wins" line for the next game's resignation.
 		return
 	}
-	pts := gm.Result.Points
+	pts := wonPoints(gm, match)
 	unit := "points"
 	if pts == 1 {
 		unit = "point"
@@ -185,7 +186,23 @@ func writeMoves(b *strings.Builder, gm Game) {
 	if gm.Result.Winner == 1 {
 		indent += column
 	}
-	fmt.Fprintf(b, "%sWins %d %s\n", strings.Repeat(" ", indent), pts, unit)
+	end := ""
+	if match > 0 && gm.Score[gm.Result.Winner]+pts >= match {
+		end = " and the match" // as gnubg writes the match's last game
+	}
+	fmt.Fprintf(b, "%sWins %d %s%s\n", strings.Repeat(" ", indent), pts, unit, end)
+}
+
+// wonPoints is what a game's "Wins" line gives its winner: its points,
+// but in a match lost on time (game.Result.Forfeit) at least what the
+// winner needed for the match, as GNU Backgammon records a match won by
+// forfeit, so that the record reads as the finished match it is.
+func wonPoints(gm Game, match int) int {
+	pts := gm.Result.Points
+	if gm.Result.Forfeit && match > 0 {
+		pts = max(pts, match-gm.Score[gm.Result.Winner])
+	}
+	return pts
 }
 
 // turnText writes a turn: "63: 24/18 18/15", or "66:" for a roll that
