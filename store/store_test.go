@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sync"
@@ -497,10 +498,11 @@ func TestStats(t *testing.T) {
 
 	st, err := s.Stats(ctx, 1)
 	must(t, err)
+	// Each resignation, before anything was borne off, is a mars.
 	want := Stats{
-		All:        Record{Games: 3, Wins: 2, Points: 4, PointsLost: 2},
-		VsComputer: Record{Games: 2, Wins: 1, Points: 2, PointsLost: 2},
-		VsPeople:   Record{Games: 1, Wins: 1, Points: 2},
+		All:        Record{Games: 3, Wins: 2, Marses: 2, Points: 4, PointsLost: 2},
+		VsComputer: Record{Games: 2, Wins: 1, Marses: 1, Points: 2, PointsLost: 2},
+		VsPeople:   Record{Games: 1, Wins: 1, Marses: 1, Points: 2},
 	}
 	if st != want {
 		t.Fatalf("stats of user 1: %+v, want %+v", st, want)
@@ -809,5 +811,79 @@ func TestAbandonedGamesRevealTheirSeeds(t *testing.T) {
 	must(t, err)
 	if _, shown := rec.Game.DiceSeed(); shown {
 		t.Error("an active game's seed is out")
+	}
+}
+
+// TestStatsCountEveryMars: /stats counts a win as a mars or a koks however
+// it was scored: borne off to under the Jacoby rule (scored as an oin),
+// won on time, or conceded by a resignation worth a mars; a resignation
+// that the Jacoby rule makes a single is not one.
+func TestStatsCountEveryMars(t *testing.T) {
+	s, _ := openTemp(t)
+	addUsers(t, s, 1, 2)
+	store := func(g *game.Game) {
+		t.Helper()
+		id, err := s.CreateGame(ctx, NewGame{Kind: KindPrivate, Chats: [2]int64{g.Player(0).UserID, g.Player(1).UserID}, Game: g}, t0)
+		must(t, err)
+		must(t, s.UpdateGame(ctx, id, g, g.Counter(), game.Due{}, t0))
+	}
+	money := game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true, Jacoby: true}
+	// Random money games under the Jacoby rule, the cube never turned,
+	// until user 1 (seat 0) has borne off to a mars and to a koks.
+	found := map[game.Reason]bool{}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; (!found[game.ReasonMars] || !found[game.ReasonKoks]) && n < 3000; n++ {
+		g, err := game.NewWithRoller(money, [2]game.Player{game.Human(1, "A"), game.Human(2, "B")},
+			game.RollerFunc(func() int { return rng.IntN(6) + 1 }), t0)
+		must(t, err)
+		for !g.Over() {
+			switch g.Phase() {
+			case game.PhaseCube:
+				must(t, g.Roll(g.Turn(), g.Counter(), t0))
+			case game.PhaseNoMoves:
+				must(t, g.Pass(g.Counter(), t0))
+			default:
+				pl := g.LegalPlays()
+				must(t, g.ApplyPlay(g.Turn(), g.Counter(), pl[rng.IntN(len(pl))], t0))
+			}
+		}
+		res, _ := g.Result()
+		if res.Winner != 0 || res.Jacoby == 0 || found[res.Jacoby] {
+			continue
+		}
+		if res.Reason != game.ReasonOin || res.Points != 1 {
+			t.Fatalf("a Jacoby %s scored %+v", res.Jacoby, res)
+		}
+		found[res.Jacoby] = true
+		store(g)
+	}
+	if !found[game.ReasonMars] || !found[game.ReasonKoks] {
+		t.Fatalf("no Jacoby mars and koks in the random games: %v", found)
+	}
+	// User 1 (seat 1) wins on time: seat 0 starts and never moves.
+	late := duel(t, 2, 1, game.Options{Clock: game.TimeControl{Move: 5 * time.Second}})
+	must(t, late.ClaimTimeout(1, late.Counter(), t0.Add(time.Hour)))
+	store(late)
+	// User 1 resigns a mars to user 2; user 2 resigns to user 1 under the
+	// Jacoby rule, a single: no mars.
+	resigned := duel(t, 1, 2, game.Options{})
+	must(t, resigned.Resign(0, resigned.Counter(), t0))
+	store(resigned)
+	single := duel(t, 1, 2, money)
+	must(t, single.Resign(1, single.Counter(), t0))
+	if res, _ := single.Result(); res.Value != 1 {
+		t.Fatalf("a resignation under the Jacoby rule: %+v", res)
+	}
+	store(single)
+
+	st, err := s.Stats(ctx, 1)
+	must(t, err)
+	if st.All.Wins != 4 || st.All.Marses != 2 || st.All.Koks != 1 {
+		t.Errorf("user 1: %+v, want 4 wins, 2 marses (Jacoby, timeout), 1 koks (Jacoby)", st.All)
+	}
+	st, err = s.Stats(ctx, 2)
+	must(t, err)
+	if st.All.Wins != 1 || st.All.Marses != 1 || st.All.Koks != 0 {
+		t.Errorf("user 2: %+v, want 1 win, 1 mars (the resignation)", st.All)
 	}
 }
