@@ -102,8 +102,8 @@ const MaxClock = 7 * Day
 const Day = 24 * time.Hour
 
 // MinMove is the least time a clock that a player asks for (see
-// ParseTimeControl) may give each move: a turn takes a few taps, each a
-// round trip to Telegram, and a slow phone network must not lose a game.
+// ParseTimeControl) may give each move: a turn takes a few taps, each
+// waiting on Telegram, and a slow phone network must not lose a game.
 const MinMove = 5 * time.Second
 
 // ErrClockRange is what ParseTimeControl's error wraps for a clock it
