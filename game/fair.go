@@ -23,9 +23,9 @@ import (
 // likely), as the die b mod 6 + 1; the first two that count are the first
 // and the second die. In an opening throw the first die is seat 0's. The
 // seed is revealed once the game is over or closed (abandoned), whatever
-// the way, so that anyone can recompute
-// every throw and check the commitment. Nothing else decides the dice
-// (a Roller given for tests replaces them, and says so by Verifiable).
+// the way, so that anyone can recompute every throw and check the
+// commitment. Nothing else decides the dice (a Roller given for tests
+// replaces them, and says so by Verifiable).
 
 // FairThrow returns throw k of the game whose dice seed and id are given.
 func FairThrow(seed [32]byte, id string, k int) rules.Dice {
