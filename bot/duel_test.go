@@ -367,6 +367,33 @@ func TestInviteToBlockedChallenger(t *testing.T) {
 	}
 }
 
+// TestVerifyAbandonedDuel: a duel abandoned because its challenger can no
+// longer be shown it reveals its dice seed: /verify gives it, matching the
+// commitment, as for a finished game.
+func TestVerifyAbandonedDuel(t *testing.T) {
+	h := newHarnessRolling(t, nil)
+	h.srv.SendText(alice, alice.Private(), "/duel 0")
+	inv := h.waitText(alice.ID, firstLine(en("duel.invite")))
+	code := strings.Fields(inv.Text[strings.Index(inv.Text, "?start=")+len("?start="):])[0]
+	h.srv.Block(alice.ID)
+	h.srv.SendText(bob, bob.Private(), "/start "+code)
+	h.waitText(bob.ID, locales.T(locales.EN, "duel.cannot_write", map[string]any{"Name": "Alice", "Bot": telegramtest.BotUsername}))
+	rec, err := h.st.LatestGame(context.Background(), bob.ID, bob.ID)
+	if err != nil || rec.Status != store.StatusAbandoned {
+		t.Fatalf("the unplayable duel: %+v, %v", rec, err)
+	}
+	seed, shown := rec.Game.DiceSeed()
+	if !shown {
+		t.Fatal("an abandoned game keeps its dice seed secret")
+	}
+	h.srv.SendText(bob, bob.Private(), "/verify")
+	m := h.waitText(bob.ID, firstLine(en("verify.intro")))
+	want := locales.T(locales.EN, "verify.game_revealed", map[string]any{"Number": 1, "ID": rec.Game.DiceID(), "Commitment": rec.Game.DiceCommitment(), "Seed": seed})
+	if !strings.Contains(m.Text, want) {
+		t.Errorf("/verify after the duel was abandoned: %q, want %q in it", m.Text, want)
+	}
+}
+
 func TestChallengesExpire(t *testing.T) {
 	old := challengeTTL
 	challengeTTL = 1500 * time.Millisecond
@@ -396,9 +423,9 @@ func TestChallengeTargetsAndCancel(t *testing.T) {
 	h.wantAnswer(bob, c.ID, opButton(t, c, opAccept).CallbackData, en("toast.challenge_gone"), false)
 
 	// Replying to someone's message challenges them alone.
-	h.srv.SendReply(carol, group, "/duel 3+6", bob)
+	h.srv.SendReply(carol, group, "/duel 5+6", bob)
 	c = h.challenge(group.ID, c.ID)
-	if !strings.Contains(c.Text, "<b>Bob</b>") || !strings.Contains(c.Text, "3 s per move + 6 s reserve") {
+	if !strings.Contains(c.Text, "<b>Bob</b>") || !strings.Contains(c.Text, "5 s per move + 6 s reserve") {
 		t.Errorf("challenge to Bob reads %q", c.Text)
 	}
 	h.wantAnswer(alice, c.ID, opButton(t, c, opAccept).CallbackData, en("toast.challenge_other"), true)
@@ -420,8 +447,8 @@ func TestChallengeTargetsAndCancel(t *testing.T) {
 func TestDuelTimeoutClaim(t *testing.T) {
 	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
-	id, b := h.groupDuel("1+1")
-	if rec := h.load(id); rec.Game.Options().Clock != (game.TimeControl{Move: time.Second, Reserve: time.Second}) {
+	id, b := h.groupDuel("5+0") // the shortest clock there is (game.MinMove)
+	if rec := h.load(id); rec.Game.Options().Clock != (game.TimeControl{Move: game.MinMove}) {
 		t.Fatalf("clock %v", rec.Game.Options().Clock)
 	}
 	players := []telegramtest.User{alice, bob}
@@ -449,7 +476,7 @@ func TestDuelTimeoutClaim(t *testing.T) {
 		t.Fatal("the late player could not finish the turn")
 	}
 	h.waitBoard(b.ID, func(m telegramtest.Message) bool { return !claimable(m) })
-	// The next player runs out of time in turn (two seconds at most).
+	// The next player runs out of time in turn (five seconds at most).
 	m = h.waitBoard(b.ID, claimable)
 	rec = h.load(id)
 	late = userOf(t, rec.Game.Player(rec.Game.Turn()).UserID, players...)

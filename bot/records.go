@@ -121,7 +121,7 @@ func (b *Bot) onDice(ctx context.Context, r *request, a action) {
 	g := out.Game.Game
 	past := g.Past()
 	seed, shown := g.DiceSeed()
-	if !g.Over() && len(past) > 0 { // the next game of a match goes on: the last one's
+	if !shown && len(past) > 0 { // the next game of a match goes on: the last one's
 		seed, shown = past[len(past)-1].DiceSeed, true
 	}
 	if !shown || seed == "" {

@@ -18,7 +18,9 @@ import (
 // game waits for them: the opponent, the group and a link to the board
 // where Telegram allows one (a supergroup's message), or a reply to the
 // board in the private chat of an invited duel. Nobody who has not started
-// the bot, or who switched reminders off in /settings, is written to.
+// the bot, or who switched reminders off in /settings, is written to; a
+// person who turns out to have blocked the bot (403) is marked so, as
+// everywhere, and written to no more until they come back.
 func (b *Bot) Remind(ctx context.Context, rec *store.GameRecord, seat game.Seat) {
 	p := rec.Game.Player(seat)
 	user, err := b.store.User(ctx, p.UserID)
@@ -41,9 +43,8 @@ func (b *Bot) Remind(ctx context.Context, rec *store.GameRecord, seat game.Seat)
 			board = 0 // an inline message: in a chat the bot does not know
 		}
 		text := locales.T(lang, "duel.remind_private", map[string]any{"Opponent": opponent}) + "\n" + hint
-		if _, err := b.send.SendReply(ctx, user.ID, board, text); err != nil {
-			b.log.Warn("sending a reminder failed", "user", user.ID, "err", err)
-		}
+		_, err := b.send.SendReply(ctx, user.ID, board, text)
+		b.reminderSent(ctx, user.ID, err)
 		return
 	}
 	info, err := b.store.ChatInfo(ctx, chat)
@@ -55,8 +56,19 @@ func (b *Bot) Remind(ctx context.Context, rec *store.GameRecord, seat game.Seat)
 	if link := messageLink(info, board); link != "" {
 		kb = Keyboard{{{Text: locales.T(lang, "button.open_board", nil), URL: link}}}
 	}
-	if _, err := b.send.SendText(ctx, user.ID, text, kb); err != nil {
-		b.log.Warn("sending a reminder failed", "user", user.ID, "err", err)
+	_, err = b.send.SendText(ctx, user.ID, text, kb)
+	b.reminderSent(ctx, user.ID, err)
+}
+
+// reminderSent handles the error of a reminder's sending: a person who
+// blocked the bot, or never started it, is marked as one it may not write
+// to first (see notStarted); any other failure is logged.
+func (b *Bot) reminderSent(ctx context.Context, user int64, err error) {
+	switch {
+	case forbidden(err):
+		b.notStarted(ctx, user)
+	case err != nil:
+		b.log.Warn("sending a reminder failed", "user", user, "err", err)
 	}
 }
 

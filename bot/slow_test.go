@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,5 +66,54 @@ func TestSlowGroupDuel(t *testing.T) {
 	g := h.load(id).Game
 	if res, over := g.Result(); !over || g.Player(res.Winner).UserID != waiting.ID {
 		t.Fatalf("result %+v", res)
+	}
+}
+
+// TestReminderToABlockedPlayer: a reminder that Telegram refuses with 403
+// (the player on turn has blocked the bot since /start) marks that player
+// as one the bot may not write to first, as a refused invitation does;
+// the player waiting is left as they were.
+func TestReminderToABlockedPlayer(t *testing.T) {
+	t.Parallel() // it waits mostly on the reminder's delay
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db"}
+	h.configure = func(c *Config) { c.RemindAfter = 3 * time.Second }
+	t.Cleanup(func() {
+		h.stop()
+		h.srv.Close()
+	})
+	h.start()
+	for _, u := range []telegramtest.User{alice, bob} {
+		h.srv.SendText(u, u.Private(), "/start")
+		h.waitText(u.ID, u.FirstName)
+	}
+	id, _ := h.groupDuel("0")
+	rec := h.load(id)
+	idle := userOf(t, rec.Game.Player(rec.Game.Decider()).UserID, alice, bob)
+	waiting := bob
+	if idle.ID == bob.ID {
+		waiting = alice
+	}
+	h.srv.Block(idle.ID)
+	deadline := time.Now().Add(wait)
+	for {
+		u, err := h.st.User(context.Background(), idle.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !u.Started {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s, who blocked the bot, is still marked as reachable after the reminder", idle.FirstName)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if u, err := h.st.User(context.Background(), waiting.ID); err != nil || !u.Started {
+		t.Errorf("the player waiting is no longer reachable: %+v, %v", u, err)
+	}
+	for _, m := range h.srv.Messages(idle.ID) {
+		if strings.HasPrefix(m.Text, "⏳") {
+			t.Errorf("a reminder reached a blocked player: %q", m.Text)
+		}
 	}
 }

@@ -2,8 +2,10 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-telegram/bot/models"
 
@@ -69,8 +71,9 @@ type termsProblem struct{ key, word string }
 
 // readTerms reads the words as parseTerms does, and tells what it could
 // not read: a word it does not know, a match length out of range, a
-// clock it cannot read, a kind of word given twice, or long nardi with
-// the cube.
+// clock it cannot read or whose times are out of bounds (a move under
+// game.MinMove), a kind of word given twice, or long nardi with the
+// cube.
 func readTerms(args string, withLevel bool) (terms, termsProblem) {
 	var t terms
 	for _, word := range strings.Fields(args) {
@@ -109,6 +112,8 @@ func readTerms(args string, withLevel bool) (terms, termsProblem) {
 			return terms{}, termsProblem{"error.repeated", word}
 		case err == nil:
 			t.clock, t.clocked = tc, true
+		case errors.Is(err, game.ErrClockRange):
+			return terms{}, termsProblem{"duel.clock_range", word}
 		case f[0] >= '0' && f[0] <= '9':
 			return terms{}, termsProblem{"duel.bad_clock", word}
 		default:
@@ -134,7 +139,8 @@ func problemText(lang locales.Lang, p termsProblem) string {
 		// "I couldn't read that time control:" and the word.
 		return locales.T(lang, p.key, nil) + " <code>" + locales.EscapeHTML(word) + "</code>"
 	}
-	return locales.T(lang, p.key, map[string]any{"Word": word, "Max": game.MaxMatch})
+	return locales.T(lang, p.key, map[string]any{"Word": word, "Max": game.MaxMatch,
+		"Min": int(game.MinMove / time.Second), "Days": int(game.MaxClock / game.Day)})
 }
 
 // parsePoints reads "5pt" (1 to game.MaxMatch).

@@ -146,6 +146,11 @@ func TestBadTermsSayWhy(t *testing.T) {
 		{"0pt", false, "error.bad_match", "0pt"},
 		{"5+x", false, "duel.bad_clock", "5+x"},
 		{"classic 5+", false, "duel.bad_clock", "5+"},
+		{"1+0", false, "duel.clock_range", "1+0"},
+		{"classic 4+90", true, "duel.clock_range", "4+90"},
+		{"0+60", false, "duel.clock_range", "0+60"},
+		{"5+604801", false, "duel.clock_range", "5+604801"},
+		{"8d", false, "duel.clock_range", "8d"},
 		{"blitz", false, "error.bad_word", "blitz"},
 		{"hard", false, "error.bad_word", "hard"},
 		{"<b>x</b>", true, "error.bad_word", "<b>x</b>"},
@@ -180,6 +185,14 @@ func TestBadTermsSayWhy(t *testing.T) {
 	if text := problemText(locales.RU, termsProblem{"error.bad_match", "30pt"}); !strings.Contains(text, "25") {
 		t.Errorf("the match message does not say the longest match: %q", text)
 	}
+	for _, l := range locales.Langs {
+		if text := problemText(l, termsProblem{"duel.clock_range", "1+0"}); !strings.Contains(text, "5") || !strings.Contains(text, "7") {
+			t.Errorf("%s: the clock message does not say the bounds: %q", l, text)
+		}
+		if !strings.Contains(locales.T(l, "duel.usage", nil), "5+30") || !strings.Contains(locales.T(l, "error.usage_play", nil), "5") {
+			t.Errorf("%s: the usage does not say the least time a move", l)
+		}
+	}
 
 	h := newHarness(t)
 	u := telegramtest.User{ID: 8301, FirstName: "Lev", LanguageCode: "ru"}
@@ -187,6 +200,17 @@ func TestBadTermsSayWhy(t *testing.T) {
 	m := h.waitText(u.ID, "<code>30pt</code>")
 	if !strings.Contains(m.Text, firstLine(locales.T(locales.RU, "duel.usage", nil))) || strings.Contains(m.Text, locales.T(locales.RU, "duel.bad_clock", nil)) {
 		t.Errorf("/duel 30pt answers %q", m.Text)
+	}
+	// A clock of a second a move is refused, saying the least, and makes
+	// no invitation.
+	h.srv.SendText(u, u.Private(), "/duel 1+0")
+	m = h.waitText(u.ID, "<code>1+0</code>")
+	if !strings.Contains(m.Text, locales.T(locales.RU, "duel.clock_range", map[string]any{"Word": "1+0", "Min": 5, "Days": 7})) ||
+		!strings.Contains(m.Text, firstLine(locales.T(locales.RU, "duel.usage", nil))) {
+		t.Errorf("/duel 1+0 answers %q", m.Text)
+	}
+	if rec, err := h.st.User(context.Background(), u.ID); err != nil || rec.LastDuel != "" {
+		t.Errorf("/duel 1+0 remembered terms %q (%v)", rec.LastDuel, err)
 	}
 	h.srv.SendText(u, u.Private(), "/play 7pt hard 9pt")
 	m = h.waitText(u.ID, "<code>9pt</code>")

@@ -22,9 +22,10 @@ import (
 // order; a byte b counts only if b < 252 (so that each face is exactly as
 // likely), as the die b mod 6 + 1; the first two that count are the first
 // and the second die. In an opening throw the first die is seat 0's. The
-// seed is revealed once the game is over, so that anyone can recompute
-// every throw and check the commitment. Nothing else decides the dice
-// (a Roller given for tests replaces them, and says so by Verifiable).
+// seed is revealed once the game is over or closed (abandoned), whatever
+// the way, so that anyone can recompute every throw and check the
+// commitment. Nothing else decides the dice (a Roller given for tests
+// replaces them, and says so by Verifiable).
 
 // FairThrow returns throw k of the game whose dice seed and id are given.
 func FairThrow(seed [32]byte, id string, k int) rules.Dice {
@@ -91,9 +92,10 @@ func (g *Game) DiceID() string {
 func (g *Game) DiceCommitment() string { return Commitment(g.seed) }
 
 // DiceSeed returns the current game's dice seed in hex once the game is
-// over, and false before: it is secret while the game goes on.
+// over or closed (see Close), however it ended, and false before: it is
+// secret while the game may go on.
 func (g *Game) DiceSeed() (string, bool) {
-	if g.phase != PhaseOver {
+	if g.phase != PhaseOver && !g.closed {
 		return "", false
 	}
 	return hex.EncodeToString(g.seed[:]), true

@@ -152,3 +152,47 @@ func TestMatchGamesHaveTheirOwnDice(t *testing.T) {
 		t.Fatalf("game 1 as kept: %+v", p)
 	}
 }
+
+// TestClosedGameRevealsItsSeed: a game closed without a result (as
+// abandoned) reveals its dice seed, which matches the commitment shown
+// at its start and gives every throw it made; nothing changes it after.
+func TestClosedGameRevealsItsSeed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	g, err := New(Options{Match: 3}, humans, t0)
+	ok(t, err)
+	commitment := g.DiceCommitment()
+	now := t0
+	for range 6 {
+		now = now.Add(time.Second)
+		if g.Phase() == PhaseNoMoves {
+			ok(t, g.Pass(g.Counter(), now))
+			continue
+		}
+		plays := g.LegalPlays()
+		ok(t, g.ApplyPlay(g.Turn(), g.Counter(), plays[rng.IntN(len(plays))], now))
+	}
+	if _, shown := g.DiceSeed(); shown || g.Closed() {
+		t.Fatal("the seed is out while the game goes on")
+	}
+	g.Close()
+	hexSeed, shown := g.DiceSeed()
+	seed, err := ParseSeed(hexSeed)
+	if !shown || err != nil || Commitment(seed) != commitment || !g.Closed() {
+		t.Fatalf("closed: seed %q shown %v (%v), commitment %s", hexSeed, shown, err, commitment)
+	}
+	if FairThrow(seed, g.DiceID(), g.Throws()) != g.Dice() {
+		t.Fatalf("the last throw %v is not the seed's", g.Dice())
+	}
+	counter := g.Counter()
+	if err := g.Resign(0, counter, now); CodeOf(err) != ErrGameOver {
+		t.Fatalf("a resignation in a closed game: %v", err)
+	}
+	if plays := g.LegalPlays(); len(plays) > 0 {
+		if err := g.ApplyPlay(g.Turn(), counter, plays[0], now); CodeOf(err) != ErrGameOver {
+			t.Fatalf("a play in a closed game: %v", err)
+		}
+	}
+	if g.Counter() != counter || g.Over() {
+		t.Fatal("a closed game changed")
+	}
+}

@@ -80,6 +80,8 @@ type Game struct {
 	result       Result
 	started      time.Time
 	finished     time.Time
+	// closed: the game ends without a result (see Close).
+	closed bool
 
 	roller Roller
 	rt     *rules.Turn // the current turn's legal plays; rebuilt on demand
@@ -176,6 +178,17 @@ func (g *Game) Phase() Phase { return g.phase }
 
 // Over tells whether the game has ended.
 func (g *Game) Over() bool { return g.phase == PhaseOver }
+
+// Close ends the game without a result, as a game abandoned (left idle
+// for the clean-up, or a duel one of whose players can no longer be shown
+// it): no action changes it any more, and its dice seed is revealed (see
+// DiceSeed), so that its throws can be checked like a finished game's.
+// It is not part of the stored game: the store closes every game it
+// loads that is no longer active.
+func (g *Game) Close() { g.closed = true }
+
+// Closed tells whether the game was closed without a result (see Close).
+func (g *Game) Closed() bool { return g.closed }
 
 // Result returns how the game ended, and false while it goes on.
 func (g *Game) Result() (Result, bool) { return g.result, g.phase == PhaseOver }
@@ -324,6 +337,8 @@ func (g *Game) check(s Seat, counter uint32, onTurn bool) error {
 		return fail(ErrStale, fmt.Sprintf("counter %d, game at %d", counter, g.counter))
 	case g.phase == PhaseOver:
 		return fail(ErrGameOver, "")
+	case g.closed:
+		return fail(ErrGameOver, "the game was closed")
 	case onTurn && s != g.turn:
 		return fail(ErrNotYourTurn, fmt.Sprintf("seat %d is on turn", g.turn))
 	}

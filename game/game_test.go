@@ -513,9 +513,12 @@ func TestParseTimeControl(t *testing.T) {
 	for in, want := range map[string]TimeControl{
 		"11+90": {Move: 11 * time.Second, Reserve: 90 * time.Second},
 		"5+30":  {Move: 5 * time.Second, Reserve: 30 * time.Second},
-		"3+6":   {Move: 3 * time.Second, Reserve: 6 * time.Second},
+		"5+0":   {Move: 5 * time.Second},
 		"0":     {},
 		"20":    {Move: 20 * time.Second},
+		"7d":    {Move: 7 * Day},
+		// A week of reserve is the most.
+		"60+604800": {Move: time.Minute, Reserve: MaxClock},
 	} {
 		got, err := ParseTimeControl(in)
 		if err != nil || got != want {
@@ -529,6 +532,16 @@ func TestParseTimeControl(t *testing.T) {
 		if _, err := ParseTimeControl(bad); err == nil {
 			t.Errorf("ParseTimeControl(%q) accepted", bad)
 		}
+	}
+	// A move has at least MinMove, and no part more than a week: out of
+	// these bounds the error says so.
+	for _, short := range []string{"1+0", "1", "4+90", "0+60", "1+1", "5+604801", "604801", "8d", "0d"} {
+		if tc, err := ParseTimeControl(short); !errors.Is(err, ErrClockRange) {
+			t.Errorf("ParseTimeControl(%q) = %v, %v; want ErrClockRange", short, tc, err)
+		}
+	}
+	if _, err := ParseTimeControl("5+x"); err == nil || errors.Is(err, ErrClockRange) {
+		t.Errorf("an unreadable clock reads as out of range: %v", err)
 	}
 	if DuelClock.String() != "11+90" || (TimeControl{}).Enabled() {
 		t.Fatal("defaults")

@@ -174,6 +174,8 @@ func (g *Game) NextGame(counter uint32, now time.Time) error {
 		return fail(ErrNotOver, "")
 	case g.Done():
 		return fail(ErrGameOver, "the match is over")
+	case g.closed:
+		return fail(ErrGameOver, "the match was closed")
 	}
 	seed, _ := g.DiceSeed()
 	g.past = append(g.past, PastGame{Match: g.match, Opening: g.opening, History: g.history, Cubes: g.cubes,

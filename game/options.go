@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -102,6 +103,16 @@ const MaxClock = 7 * Day
 // Day is a day, the unit of the slow clocks ("1d": a day a move).
 const Day = 24 * time.Hour
 
+// MinMove is the least time a clock that a player asks for (see
+// ParseTimeControl) may give each move: a turn takes a few taps, each
+// waiting on Telegram, and a slow phone network must not lose a game.
+const MinMove = 5 * time.Second
+
+// ErrClockRange is what ParseTimeControl's error wraps for a clock it
+// read whose parts are out of bounds: a move under MinMove, or a move or
+// a reserve over MaxClock.
+var ErrClockRange = errors.New("a clock gives a move MinMove to MaxClock, and a reserve at most MaxClock")
+
 // DuelClock is the default time control of duels: 11 seconds a move, then
 // a 90-second reserve.
 var DuelClock = TimeControl{Move: 11 * time.Second, Reserve: 90 * time.Second}
@@ -133,13 +144,18 @@ func secs(d time.Duration) string {
 
 // ParseTimeControl reads "M+R" (seconds a move plus seconds of reserve, as
 // "11+90" or "5+30"), "M" (no reserve), "Nd" (N days a move, 1 to 7, no
-// reserve) or "0" (no clock).
+// reserve) or "0" (no clock). A clock gives each move at least MinMove
+// and its parts at most MaxClock: outside these bounds the error wraps
+// ErrClockRange.
 func ParseTimeControl(s string) (TimeControl, error) {
 	s = strings.TrimSpace(s)
 	if n, ok := strings.CutSuffix(s, "d"); ok {
 		days, err := strconv.ParseUint(n, 10, 8)
-		if err != nil || days < 1 || days > uint64(MaxClock/Day) || n != strconv.FormatUint(days, 10) {
+		if err != nil || n != strconv.FormatUint(days, 10) {
 			return TimeControl{}, fmt.Errorf("time control %q: days a move are 1d to %dd", s, MaxClock/Day)
+		}
+		if days < 1 || days > uint64(MaxClock/Day) {
+			return TimeControl{}, fmt.Errorf("time control %q: days a move are 1d to %dd: %w", s, MaxClock/Day, ErrClockRange)
 		}
 		return TimeControl{Move: time.Duration(days) * Day}, nil
 	}
@@ -157,6 +173,9 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	if err := tc.validate(); err != nil {
 		return TimeControl{}, fmt.Errorf("time control %q: %w", s, err)
 	}
+	if tc.Enabled() && tc.Move < MinMove {
+		return TimeControl{}, fmt.Errorf("time control %q: a move has at least %v: %w", s, MinMove, ErrClockRange)
+	}
 	return tc, nil
 }
 
@@ -166,7 +185,7 @@ func parseSecs(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("%q is not a whole number of seconds", s)
 	}
 	if n > uint64(MaxClock/time.Second) {
-		return 0, fmt.Errorf("%d seconds is more than %v", n, MaxClock)
+		return 0, fmt.Errorf("%d seconds is more than %v: %w", n, MaxClock, ErrClockRange)
 	}
 	return time.Duration(n) * time.Second, nil
 }

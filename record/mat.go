@@ -7,7 +7,7 @@
 // it, every roll with its play in gnubg's notation (the bar is 25, off is
 // 0, each step as made), the cube actions and the result. Header comment
 // lines before the first game name each game's id, the commitment to its
-// dice seed and, once the game is over, the seed itself (see
+// dice seed and, once the game is over or closed, the seed itself (see
 // game.FairThrow), so that anyone can check every roll; gnubg reads any
 // comment line after them as a move, so there are none further down.
 package record
@@ -65,7 +65,7 @@ func Write(w io.Writer, g *game.Game, computerName string, at time.Time) error {
 		fmt.Fprintf(&b, "\n Game %d\n", i+1)
 		left := fmt.Sprintf(" %s : %d", names[0], gm.Score[0])
 		fmt.Fprintf(&b, "%-33s%s : %d\n", left, names[1], gm.Score[1])
-		writeMoves(&b, gm)
+		writeMoves(&b, gm, g.Options().Match)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -83,7 +83,7 @@ func matName(s string, seat game.Seat) string {
 
 // Game is one game of a record, as the game package keeps it.
 type Game struct {
-	ID, Commitment, Seed string // Seed is "" while the game goes on
+	ID, Commitment, Seed string // Seed is "" while the game may go on
 	Verifiable           bool
 	Score                [2]int // before the game
 	// Opening is the opening throw as thrown: seat 0's die, seat 1's.
@@ -107,8 +107,8 @@ func Games(g *game.Game) []Game {
 		Opening: g.Opening(), History: g.History(), Cubes: g.Cubes()}
 	if res, over := g.Result(); over {
 		cur.Result = &res
-		cur.Seed, _ = g.DiceSeed()
 	}
+	cur.Seed, _ = g.DiceSeed() // once over, or closed without a result
 	if len(out) > 0 && len(cur.History) == 0 && len(cur.Cubes) == 0 && cur.Result == nil {
 		// The next game of a match, not played yet: nothing to record.
 		return out
@@ -122,8 +122,9 @@ type action struct {
 	text string
 }
 
-// writeMoves writes a game's move lines and its result.
-func writeMoves(b *strings.Builder, gm Game) {
+// writeMoves writes a game's move lines and its result; match is the
+// match's length (0 for a single game).
+func writeMoves(b *strings.Builder, gm Game, match int) {
 	var acts []action
 	cube := 0
 	addCubes := func(before int) {
@@ -176,7 +177,7 @@ func writeMoves(b *strings.Builder, gm Game) {
 		// "Wins" line for the next game's resignation.
 		return
 	}
-	pts := gm.Result.Points
+	pts := wonPoints(gm, match)
 	unit := "points"
 	if pts == 1 {
 		unit = "point"
@@ -185,7 +186,23 @@ func writeMoves(b *strings.Builder, gm Game) {
 	if gm.Result.Winner == 1 {
 		indent += column
 	}
-	fmt.Fprintf(b, "%sWins %d %s\n", strings.Repeat(" ", indent), pts, unit)
+	end := ""
+	if match > 0 && gm.Score[gm.Result.Winner]+pts >= match {
+		end = " and the match" // as gnubg writes the match's last game
+	}
+	fmt.Fprintf(b, "%sWins %d %s%s\n", strings.Repeat(" ", indent), pts, unit, end)
+}
+
+// wonPoints is what a game's "Wins" line gives its winner: its points,
+// but in a match lost on time (game.Result.Forfeit) at least what the
+// winner needed for the match, as GNU Backgammon records a match won by
+// forfeit, so that the record reads as the finished match it is.
+func wonPoints(gm Game, match int) int {
+	pts := gm.Result.Points
+	if gm.Result.Forfeit && match > 0 {
+		pts = max(pts, match-gm.Score[gm.Result.Winner])
+	}
+	return pts
 }
 
 // turnText writes a turn: "63: 24/18 18/15", or "66:" for a roll that

@@ -100,7 +100,7 @@ func checkRecord(t *testing.T, g *game.Game, p *Parsed, text string) {
 		if final != want {
 			t.Errorf("game %d replays to %s, want %s", n, final.PositionID(), want.PositionID())
 		}
-		if gm.Result != nil && gm.Result.Reason != game.ReasonDrop && (pg.Winner != int(gm.Result.Winner) || pg.Points != gm.Result.Points) {
+		if gm.Result != nil && gm.Result.Reason != game.ReasonDrop && (pg.Winner != int(gm.Result.Winner) || pg.Points != wonPoints(gm, g.Options().Match)) {
 			t.Errorf("game %d: wins %d for seat %d, want %+v", n, pg.Points, pg.Winner, *gm.Result)
 		}
 		seedHex := p.Header[fmt.Sprintf("Game %d Dice Seed", n)]
@@ -146,6 +146,9 @@ func dump(t *testing.T, name string, g *game.Game, text string) {
 		return
 	}
 	sc := g.Score()
+	if res, over := g.Result(); over && res.Forfeit {
+		sc[res.Winner] = max(sc[res.Winner], g.Options().Match) // the whole match, as the record says
+	}
 	want := fmt.Sprintf("%s %s %d %d\n", g.Board().PositionID(), g.Board().Swap().PositionID(), sc[0], sc[1])
 	if err := os.WriteFile(filepath.Join(dir, name+".mat"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
@@ -218,5 +221,63 @@ func TestNoRecordOfLongNardi(t *testing.T) {
 	var buf bytes.Buffer
 	if err := Write(&buf, g, "Computer", t0); err == nil || buf.Len() != 0 {
 		t.Fatalf("a long nardi record: %v, %q", err, buf.String())
+	}
+}
+
+// TestClosedGameRecordHasItsSeed: a game closed without a result (as
+// abandoned) has its dice seed in the record's header, matching its
+// commitment, and no result.
+func TestClosedGameRecordHasItsSeed(t *testing.T) {
+	g, err := game.New(game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true}, [2]game.Player{game.Human(1, "Ann"), game.Human(2, "Ben")}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, g, rand.New(rand.NewPCG(5, 5)), 20)
+	g.Close()
+	p, text := export(t, g)
+	seed, err := game.ParseSeed(p.Header["Game 1 Dice Seed"])
+	if err != nil || game.Commitment(seed) != g.DiceCommitment() {
+		t.Fatalf("the closed game's seed %q (%v) in\n%s", p.Header["Game 1 Dice Seed"], err, text)
+	}
+	if strings.Contains(text, "Wins") {
+		t.Errorf("a closed game has a result:\n%s", text)
+	}
+}
+
+// TestForfeitedMatchIsFinished: a match lost on time (the late player
+// forfeits the whole match) records its last game as won by the points
+// the winner needed, so that GNU Backgammon reads the match as finished,
+// not as a match still to be played at 2 points out of 5.
+func TestForfeitedMatchIsFinished(t *testing.T) {
+	opts := game.Options{Match: 5, Clock: game.TimeControl{Move: time.Minute}}
+	g, err := game.New(opts, [2]game.Player{game.Human(1, "Ann"), game.Human(2, "Ben")}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(11, 3))
+	for len(g.Past()) == 0 || g.Over() {
+		play(t, g, rng, 1)
+		if g.Done() {
+			t.Fatal("the match ended before the timeout")
+		}
+	}
+	play(t, g, rng, 6)
+	for g.Phase() == game.PhaseNoMoves { // a roll without a play runs no clock
+		play(t, g, rng, 1)
+	}
+	late := g.Decider()
+	winner := late.Other()
+	if err := g.ClaimTimeout(winner, g.Counter(), t0.Add(24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := g.Result(); !res.Forfeit || !g.Done() || g.Score()[winner] >= opts.Match {
+		t.Fatalf("not a forfeit short of the match's length: %+v, score %v", res, g.Score())
+	}
+	p, text := export(t, g)
+	checkRecord(t, g, p, text)
+	dump(t, "forfeit", g, text)
+	last := p.Games[len(p.Games)-1]
+	if last.Winner != int(winner) || last.Score[winner]+last.Points != opts.Match || !strings.HasSuffix(strings.TrimSpace(text), "points and the match") {
+		t.Fatalf("the last game: %d wins %d at %v; the match is to %d\n%s", last.Winner, last.Points, last.Score, opts.Match, text)
 	}
 }

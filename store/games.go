@@ -33,7 +33,7 @@ type Status string
 const (
 	StatusActive    Status = "active"
 	StatusFinished  Status = "finished"  // the game has a result
-	StatusAbandoned Status = "abandoned" // left idle too long; no result
+	StatusAbandoned Status = "abandoned" // left idle too long, or unplayable; no result, its dice seed revealed
 )
 
 // NewGame is a game to store for the first time.
@@ -161,6 +161,10 @@ func scanGame(row interface{ Scan(...any) error }) (*GameRecord, error) {
 	r.Game = new(game.Game)
 	if err := json.Unmarshal([]byte(state), r.Game); err != nil {
 		return nil, fmt.Errorf("game %d: %w", r.ID, err)
+	}
+	if r.Status == StatusAbandoned {
+		// Closed for good: its dice seed is out, as a finished game's.
+		r.Game.Close()
 	}
 	return &r, nil
 }

@@ -11,8 +11,8 @@ import (
 type Record struct {
 	Games int
 	Wins  int
-	// Marses and Koks are the wins that ended by a mars or a koks (of a
-	// match, its last game).
+	// Marses and Koks are the wins that ended with a mars or a koks (of a
+	// match, its last game), however they were scored: see marsWin.
 	Marses, Koks int
 	// Points is what they won, PointsLost what their opponents won.
 	Points, PointsLost int
@@ -24,6 +24,29 @@ type Stats struct {
 	All, VsComputer, VsPeople Record
 }
 
+// marsWin and koksWin are 1 for a finished game that the person (seat
+// p.seat) won with a mars or a koks, else 0. "A mars" is a game that ended
+// with a mars, borne off to or conceded, whatever the points it scored:
+// the winner bore off with the loser having none off (also when the
+// Jacoby rule scored it as an oin, the cube never turned: the result's
+// jacoby), the loser resigned a mars (a resignation worth 2, before the
+// cube: with none borne off, outside the Jacoby rule's single), or the
+// loser ran out of time (a timeout is a mars, rules.TimeoutValue). A koks
+// is one borne off to, also when scored as an oin under the Jacoby rule;
+// no resignation or timeout is worth one. Only an oin or a resignation
+// needs the game's state (its result's jacoby and value) read.
+const (
+	marsWin = `CASE WHEN g.winner <> p.seat THEN 0
+		WHEN g.reason IN ('mars', 'timeout') THEN 1
+		WHEN g.reason = 'oin' AND json_extract(g.state, '$.result.jacoby') = 'mars' THEN 1
+		WHEN g.reason = 'resign' AND json_extract(g.state, '$.result.value') >= 2 THEN 1
+		ELSE 0 END`
+	koksWin = `CASE WHEN g.winner <> p.seat THEN 0
+		WHEN g.reason = 'koks' THEN 1
+		WHEN g.reason = 'oin' AND json_extract(g.state, '$.result.jacoby') = 'koks' THEN 1
+		ELSE 0 END`
+)
+
 // Stats tallies a person's finished games.
 func (s *Store) Stats(ctx context.Context, userID int64) (Stats, error) {
 	rows, err := s.db.QueryContext(ctx, `
@@ -32,8 +55,8 @@ func (s *Store) Stats(ctx context.Context, userID int64) (Stats, error) {
 			COALESCE(SUM(g.winner = p.seat), 0),
 			COALESCE(SUM(CASE WHEN g.winner = p.seat THEN g.points ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN g.winner <> p.seat THEN g.points ELSE 0 END), 0),
-			COALESCE(SUM(g.winner = p.seat AND g.reason = 'mars'), 0),
-			COALESCE(SUM(g.winner = p.seat AND g.reason = 'koks'), 0)
+			COALESCE(SUM(`+marsWin+`), 0),
+			COALESCE(SUM(`+koksWin+`), 0)
 		FROM game_players p JOIN games g ON g.id = p.game_id
 		WHERE p.user_id = ? AND g.status = 'finished'
 		GROUP BY 1`, userID)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sync"
@@ -497,10 +498,11 @@ func TestStats(t *testing.T) {
 
 	st, err := s.Stats(ctx, 1)
 	must(t, err)
+	// Each resignation, before anything was borne off, is a mars.
 	want := Stats{
-		All:        Record{Games: 3, Wins: 2, Points: 4, PointsLost: 2},
-		VsComputer: Record{Games: 2, Wins: 1, Points: 2, PointsLost: 2},
-		VsPeople:   Record{Games: 1, Wins: 1, Points: 2},
+		All:        Record{Games: 3, Wins: 2, Marses: 2, Points: 4, PointsLost: 2},
+		VsComputer: Record{Games: 2, Wins: 1, Marses: 1, Points: 2, PointsLost: 2},
+		VsPeople:   Record{Games: 1, Wins: 1, Marses: 1, Points: 2},
 	}
 	if st != want {
 		t.Fatalf("stats of user 1: %+v, want %+v", st, want)
@@ -765,4 +767,123 @@ func TestRateLimitsOutliveARestart(t *testing.T) {
 func dueOf(g *game.Game) game.Due {
 	d, _ := g.Due(1500 * time.Millisecond)
 	return d
+}
+
+// TestAbandonedGamesRevealTheirSeeds: a game abandoned, by the clean-up or
+// as unplayable, loads closed, its dice seed revealed and matching the
+// commitment shown at its start; an active game keeps its seed secret.
+func TestAbandonedGamesRevealTheirSeeds(t *testing.T) {
+	s, _ := openTemp(t)
+	addUsers(t, s, 1, 2, 3)
+	newGame := func(a, b int64, chat int64, at time.Time) (int64, string) {
+		g, err := game.New(game.Options{}, [2]game.Player{game.Human(a, "A"), game.Human(b, "B")}, at)
+		must(t, err)
+		id, err := s.CreateGame(ctx, NewGame{Kind: KindGroup, Chats: [2]int64{chat, chat}, Game: g}, at)
+		must(t, err)
+		return id, g.DiceCommitment()
+	}
+	idle, idleCommitment := newGame(1, 2, -11, t0)
+	unplayable, unplayableCommitment := newGame(2, 3, -12, t0.Add(2*time.Hour))
+	active, _ := newGame(1, 3, -13, t0.Add(2*time.Hour))
+	ids, err := s.AbandonIdle(ctx, t0.Add(time.Hour), t0.Add(3*time.Hour))
+	must(t, err)
+	if len(ids) != 1 || ids[0] != idle {
+		t.Fatalf("abandoned %v, want %d", ids, idle)
+	}
+	must(t, s.AbandonGame(ctx, unplayable, t0.Add(3*time.Hour)))
+
+	for id, commitment := range map[int64]string{idle: idleCommitment, unplayable: unplayableCommitment} {
+		rec, err := s.LoadGame(ctx, id)
+		must(t, err)
+		hexSeed, shown := rec.Game.DiceSeed()
+		seed, err := game.ParseSeed(hexSeed)
+		if rec.Status != StatusAbandoned || !shown || err != nil || game.Commitment(seed) != commitment || rec.Game.DiceCommitment() != commitment {
+			t.Errorf("abandoned game %d (%s): seed %q shown %v, %v", id, rec.Status, hexSeed, shown, err)
+		}
+	}
+	// As /verify finds it: the newest game of the person in the chat.
+	if rec, err := s.LatestGame(ctx, -12, 3); err != nil || rec.ID != unplayable {
+		t.Errorf("latest game of user 3 in -12: %v", err)
+	} else if _, shown := rec.Game.DiceSeed(); !shown {
+		t.Error("the latest game, abandoned, keeps its seed secret")
+	}
+	rec, err := s.LoadGame(ctx, active)
+	must(t, err)
+	if _, shown := rec.Game.DiceSeed(); shown {
+		t.Error("an active game's seed is out")
+	}
+}
+
+// TestStatsCountEveryMars: /stats counts a win as a mars or a koks however
+// it was scored: borne off to under the Jacoby rule (scored as an oin),
+// won on time, or conceded by a resignation worth a mars; a resignation
+// that the Jacoby rule makes a single is not one.
+func TestStatsCountEveryMars(t *testing.T) {
+	s, _ := openTemp(t)
+	addUsers(t, s, 1, 2)
+	store := func(g *game.Game) {
+		t.Helper()
+		id, err := s.CreateGame(ctx, NewGame{Kind: KindPrivate, Chats: [2]int64{g.Player(0).UserID, g.Player(1).UserID}, Game: g}, t0)
+		must(t, err)
+		must(t, s.UpdateGame(ctx, id, g, g.Counter(), game.Due{}, t0))
+	}
+	money := game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true, Jacoby: true}
+	// Random money games under the Jacoby rule, the cube never turned,
+	// until user 1 (seat 0) has borne off to a mars and to a koks.
+	found := map[game.Reason]bool{}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; (!found[game.ReasonMars] || !found[game.ReasonKoks]) && n < 3000; n++ {
+		g, err := game.NewWithRoller(money, [2]game.Player{game.Human(1, "A"), game.Human(2, "B")},
+			game.RollerFunc(func() int { return rng.IntN(6) + 1 }), t0)
+		must(t, err)
+		for !g.Over() {
+			switch g.Phase() {
+			case game.PhaseCube:
+				must(t, g.Roll(g.Turn(), g.Counter(), t0))
+			case game.PhaseNoMoves:
+				must(t, g.Pass(g.Counter(), t0))
+			default:
+				pl := g.LegalPlays()
+				must(t, g.ApplyPlay(g.Turn(), g.Counter(), pl[rng.IntN(len(pl))], t0))
+			}
+		}
+		res, _ := g.Result()
+		if res.Winner != 0 || res.Jacoby == 0 || found[res.Jacoby] {
+			continue
+		}
+		if res.Reason != game.ReasonOin || res.Points != 1 {
+			t.Fatalf("a Jacoby %s scored %+v", res.Jacoby, res)
+		}
+		found[res.Jacoby] = true
+		store(g)
+	}
+	if !found[game.ReasonMars] || !found[game.ReasonKoks] {
+		t.Fatalf("no Jacoby mars and koks in the random games: %v", found)
+	}
+	// User 1 (seat 1) wins on time: seat 0 starts and never moves.
+	late := duel(t, 2, 1, game.Options{Clock: game.TimeControl{Move: 5 * time.Second}})
+	must(t, late.ClaimTimeout(1, late.Counter(), t0.Add(time.Hour)))
+	store(late)
+	// User 1 resigns a mars to user 2; user 2 resigns to user 1 under the
+	// Jacoby rule, a single: no mars.
+	resigned := duel(t, 1, 2, game.Options{})
+	must(t, resigned.Resign(0, resigned.Counter(), t0))
+	store(resigned)
+	single := duel(t, 1, 2, money)
+	must(t, single.Resign(1, single.Counter(), t0))
+	if res, _ := single.Result(); res.Value != 1 {
+		t.Fatalf("a resignation under the Jacoby rule: %+v", res)
+	}
+	store(single)
+
+	st, err := s.Stats(ctx, 1)
+	must(t, err)
+	if st.All.Wins != 4 || st.All.Marses != 2 || st.All.Koks != 1 {
+		t.Errorf("user 1: %+v, want 4 wins, 2 marses (Jacoby, timeout), 1 koks (Jacoby)", st.All)
+	}
+	st, err = s.Stats(ctx, 2)
+	must(t, err)
+	if st.All.Wins != 1 || st.All.Marses != 1 || st.All.Koks != 0 {
+		t.Errorf("user 2: %+v, want 1 win, 1 mars (the resignation)", st.All)
+	}
 }
