@@ -147,7 +147,7 @@ func TestBadTermsSayWhy(t *testing.T) {
 		{"5+x", false, "duel.bad_clock", "5+x"},
 		{"classic 5+", false, "duel.bad_clock", "5+"},
 		{"1+0", false, "duel.clock_range", "1+0"},
-		{"classic 4+90", true, "duel.clock_range", "4+90"},
+		{"classic 2+90", true, "duel.clock_range", "2+90"},
 		{"0+60", false, "duel.clock_range", "0+60"},
 		{"5+604801", false, "duel.clock_range", "5+604801"},
 		{"8d", false, "duel.clock_range", "8d"},
@@ -186,7 +186,7 @@ func TestBadTermsSayWhy(t *testing.T) {
 		t.Errorf("the match message does not say the longest match: %q", text)
 	}
 	for _, l := range locales.Langs {
-		if text := problemText(l, termsProblem{"duel.clock_range", "1+0"}); !strings.Contains(text, "5") || !strings.Contains(text, "7") {
+		if text := problemText(l, termsProblem{"duel.clock_range", "1+0"}); !strings.Contains(text, "3") || !strings.Contains(text, "7") {
 			t.Errorf("%s: the clock message does not say the bounds: %q", l, text)
 		}
 		if !strings.Contains(locales.T(l, "duel.usage", nil), "5+30") || !strings.Contains(locales.T(l, "error.usage_play", nil), "5") {
@@ -205,7 +205,7 @@ func TestBadTermsSayWhy(t *testing.T) {
 	// no invitation.
 	h.srv.SendText(u, u.Private(), "/duel 1+0")
 	m = h.waitText(u.ID, "<code>1+0</code>")
-	if !strings.Contains(m.Text, locales.T(locales.RU, "duel.clock_range", map[string]any{"Word": "1+0", "Min": 5, "Days": 7})) ||
+	if !strings.Contains(m.Text, locales.T(locales.RU, "duel.clock_range", map[string]any{"Word": "1+0", "Min": 3, "Days": 7})) ||
 		!strings.Contains(m.Text, firstLine(locales.T(locales.RU, "duel.usage", nil))) {
 		t.Errorf("/duel 1+0 answers %q", m.Text)
 	}

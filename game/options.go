@@ -106,7 +106,7 @@ const Day = 24 * time.Hour
 // MinMove is the least time a clock that a player asks for (see
 // ParseTimeControl) may give each move: a turn takes a few taps, each
 // waiting on Telegram, and a slow phone network must not lose a game.
-const MinMove = 5 * time.Second
+const MinMove = 3 * time.Second
 
 // ErrClockRange is what ParseTimeControl's error wraps for a clock it
 // read whose parts are out of bounds: a move under MinMove, or a move or

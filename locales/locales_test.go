@@ -202,7 +202,7 @@ func sampleData(l Lang) map[string]any {
 		"Chat":       "Nardi club",
 		"Word":       "<30pt & co>",
 		"Max":        25,
-		"Min":        5, // game.MinMove in seconds
+		"Min":        3, // game.MinMove in seconds
 		"Days":       7, // game.MaxClock in days
 		"Terms":      "⏱️ 11 s + 90 s",
 		"You":        "+0.42",
