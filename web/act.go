@@ -1,0 +1,140 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+
+	"nardi/game"
+	"nardi/locales"
+	"nardi/table"
+)
+
+// actRequest is a decision as the page sends it.
+type actRequest struct {
+	Code    string `json:"g"`
+	Counter uint32 `json:"counter"`
+	Action  string `json:"action"`
+	From    int    `json:"from"`
+	To      int    `json:"to"`
+}
+
+// maxAct bounds a decision's body.
+const maxAct = 1 << 10
+
+// serveAct answers POST /api/act: the decision goes through the centre,
+// which checks who may act and the counter; the answer is the new State,
+// or a refusal with the State as it stands.
+func (s *Server) serveAct(w http.ResponseWriter, r *http.Request) {
+	v, ok := s.visit(w, r, r.Header.Get("X-Init-Data"))
+	if !ok {
+		return
+	}
+	var a actRequest
+	if err := json.NewDecoder(io.LimitReader(r.Body, maxAct)).Decode(&a); err != nil || a.Code == "" {
+		refuse(w, http.StatusBadRequest, v.lang, "unknown", nil)
+		return
+	}
+	rec, code, err := s.gameOf(r.Context(), v, a.Code)
+	if err != nil {
+		s.missing(w, r, v, err)
+		return
+	}
+	if a.Action == "rematch" {
+		s.rematch(w, r, v, rec.ID)
+		return
+	}
+	out, err := s.cfg.Table.Act(r.Context(), v.user, table.LiveAct{Game: rec.ID, Counter: a.Counter, Kind: a.Action, From: a.From, To: a.To})
+	if err != nil {
+		st := s.stateFor(rec, v, code)
+		if cur, err := s.cfg.Table.Current(r.Context(), rec.ID); err == nil {
+			st = s.stateFor(cur.Game, v, code)
+		}
+		refused(w, v.lang, err, &st)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.stateFor(out.Game, v, code))
+}
+
+// rematch starts a new game against the computer after a finished one;
+// a duel's rematch is offered in the chat, where the opponent answers it.
+func (s *Server) rematch(w http.ResponseWriter, r *http.Request, v visitor, id int64) {
+	rec, _, err := s.gameOf(r.Context(), v, s.cfg.Table.LiveCode(id))
+	if err != nil {
+		s.missing(w, r, v, err)
+		return
+	}
+	seat, ok := rec.Game.SeatOf(v.user.ID)
+	if !ok {
+		refused(w, v.lang, &table.Error{Code: table.ErrNotAPlayer}, nil)
+		return
+	}
+	if rec.Game.ComputerSeat() == game.NoSeat {
+		st := s.stateFor(rec, v, s.cfg.Table.LiveCode(id))
+		refuse(w, http.StatusConflict, v.lang, "rematch_in_chat", &st)
+		return
+	}
+	rm, err := s.cfg.Table.Rematch(r.Context(), table.Actor{User: v.user, Chat: rec.Chats[seat]}, id)
+	if err != nil || rm.Computer == nil {
+		st := s.stateFor(rec, v, s.cfg.Table.LiveCode(id))
+		refused(w, v.lang, err, &st)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.stateFor(rm.Computer.Game, v, s.cfg.Table.LiveCode(rm.Computer.Game.ID)))
+}
+
+// refusals name the centre's refusals for the page, each with the
+// catalogue's words the chat says it with; the rest are "unknown".
+var refusals = map[table.Code][2]string{
+	table.ErrStale:         {"stale", "toast.stale"},
+	table.ErrNotYourTurn:   {"not_your_turn", "toast.not_your_turn"},
+	table.ErrIllegal:       {"illegal", "toast.illegal"},
+	table.ErrGameOver:      {"over", "toast.game_over"},
+	table.ErrNotAPlayer:    {"not_player", "toast.not_player"},
+	table.ErrNothingToUndo: {"nothing_to_undo", "toast.nothing_to_undo"},
+	table.ErrClaimNotYet:   {"claim_not_yet", "toast.claim_not_yet"},
+	table.ErrClaimOnTurn:   {"claim_opponent_only", "toast.claim_opponent_only"},
+	table.ErrInProgress:    {"in_progress", "toast.game_in_progress"},
+}
+
+// refusalOf names a refusal of the centre and its words.
+func refusalOf(err error) (code, key string) {
+	if r, ok := refusals[table.CodeOf(err)]; ok {
+		return r[0], r[1]
+	}
+	return "unknown", "toast.error"
+}
+
+// refused answers with a refusal of the centre, in the person's
+// language, and the game as it stands.
+func refused(w http.ResponseWriter, lang locales.Lang, err error, st *State) {
+	code, key := refusalOf(err)
+	writeJSON(w, httpStatus(err), apiError{Error: plain(locales.T(lang, key, nil)), Code: code, State: st})
+}
+
+// httpStatus is the HTTP status of a refusal.
+func httpStatus(err error) int {
+	switch table.CodeOf(err) {
+	case table.ErrNotAPlayer:
+		return http.StatusForbidden
+	case table.ErrUnknown:
+		return http.StatusBadRequest
+	}
+	return http.StatusConflict
+}
+
+// pageTexts are the catalogue's keys of the page's own words, sent with
+// every State under their last part ("app.roll" as "roll").
+var pageTexts = []string{"app.roll", "app.undo", "app.confirm", "app.double", "app.take", "app.pass",
+	"app.resign", "app.claim", "app.rematch", "app.next", "app.yes", "app.no", "app.bar", "app.off",
+	"app.point", "app.reconnecting", "app.spectator", "app.pips", "app.move_time", "app.reserve",
+	"app.title", "app.cube", "app.match", "app.crawford", "app.error_network"}
+
+// texts are the page's words in a language.
+func texts(lang locales.Lang) map[string]string {
+	out := make(map[string]string, len(pageTexts)+1)
+	for _, k := range pageTexts {
+		out[k[len("app."):]] = plain(locales.T(lang, k, nil))
+	}
+	return out
+}
