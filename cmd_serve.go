@@ -16,6 +16,7 @@ import (
 	"nardi/bot"
 	"nardi/metrics"
 	"nardi/store"
+	"nardi/web"
 )
 
 // cmdServe is "nardi serve": the Telegram bot, configured from the
@@ -86,11 +87,19 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	b, err := bot.New(bot.Config{Token: token, APIURL: apiURL, Store: st, Net: net, Log: log, Metrics: m,
 		Listen: os.Getenv("NARDI_LISTEN"), WebhookURL: os.Getenv("NARDI_WEBHOOK_URL"), PublicURL: os.Getenv("NARDI_PUBLIC_URL"),
+		LiveApp: strings.TrimSpace(os.Getenv("NARDI_LIVE_APP")),
 		RemindAfter: delays[0], IdleClaim: delays[1]})
 	if err != nil {
 		log.Error("starting the bot failed", "err", err)
 		return 1
 	}
+	live, err := web.New(web.Config{Table: b.Table(), Store: st, Token: token, Log: log})
+	if err != nil {
+		log.Error("starting the live board failed", "err", err)
+		return 1
+	}
+	defer live.Close()
+	b.Mount("/app/", live.Handler())
 	if err := b.Run(ctx); err != nil {
 		log.Error("the bot stopped with an error", "err", err)
 		return 1

@@ -540,6 +540,11 @@ func (b *Bot) compose(ctx context.Context, rec *store.GameRecord, seat game.Seat
 		kb = append(kb, []models.InlineKeyboardButton{{Text: locales.T(v.lang, "inline.papers", nil),
 			URL: "https://t.me/" + b.username + "?start=" + papersCode(rec.Chats[0])}})
 	}
+	if !rec.Game.Over() {
+		if live, ok := b.liveButton(v.lang, rec.ID, seat); ok {
+			kb = append(kb, []models.InlineKeyboardButton{live})
+		}
+	}
 	return board{png: png, caption: b.caption(rec, v, b.cfg.Now()), kb: kb}, nil
 }
 
@@ -571,9 +576,20 @@ func (b *Bot) redrawLatest(ctx context.Context, id int64) {
 	b.boards.request(out)
 }
 
+// quietBoard tells that a board need not be edited for a change made on
+// the live board: a board both players see (a group's, an inline
+// message's, whose edits are scarce) that already shows the decision
+// under way. Its player watches the live board meanwhile; the board
+// follows once a decision, not once a step.
+func quietBoard(out table.Outcome, bm store.Board, live bool) bool {
+	g := out.Game.Game
+	return live && bm.Viewer == store.SharedBoard && !g.Over() && bm.Shown >= g.Clock().DecisionAt
+}
+
 // drawBoards brings every board message of an Outcome up to its game's
-// state.
-func (b *Bot) drawBoards(ctx context.Context, out table.Outcome) {
+// state; live tells that the changes came from the live board alone (see
+// quietBoard).
+func (b *Bot) drawBoards(ctx context.Context, out table.Outcome, live bool) {
 	rec := out.Game
 	id := rec.ID
 	// Compose every board first (a game is not safe for concurrent use),
@@ -584,6 +600,12 @@ func (b *Bot) drawBoards(ctx context.Context, out table.Outcome) {
 	for _, bm := range out.Boards {
 		if bm.Shown > counter {
 			continue // the message already shows a newer state
+		}
+		if quietBoard(out, bm, live) {
+			if err := b.table.Shown(ctx, bm, counter); err != nil {
+				b.log.Warn("recording a board's state failed", "game", id, "err", err)
+			}
+			continue
 		}
 		bd, err := b.compose(ctx, rec, bm.Viewer)
 		if err != nil {
@@ -653,6 +675,9 @@ type refresher struct {
 	mu     sync.Mutex
 	latest map[int64]table.Outcome
 	since  map[int64]time.Time // the oldest change of each game not drawn yet
+	// live tells that every change of a game not drawn yet was made on
+	// the live board (see quietBoard).
+	live map[int64]bool
 }
 
 // dueNow tells whether an Outcome's game has a pass or a forced play due
@@ -664,12 +689,25 @@ func dueNow(out table.Outcome) bool {
 
 // request asks for the boards of an Outcome to be redrawn, unless it
 // changed nothing that shows.
-func (r *refresher) request(out table.Outcome) {
+func (r *refresher) request(out table.Outcome) { r.enqueue(out, false) }
+
+// requestLive is request for a change made on the live board.
+func (r *refresher) requestLive(out table.Outcome) { r.enqueue(out, true) }
+
+// enqueue asks for a redraw, and remembers whether the change came from
+// the live board.
+func (r *refresher) enqueue(out table.Outcome, live bool) {
 	if out.Game == nil || !out.Redraw {
 		return
 	}
 	id := out.Game.ID
 	r.mu.Lock()
+	if r.live == nil {
+		r.live = map[int64]bool{}
+	}
+	if was, ok := r.live[id]; !ok || was {
+		r.live[id] = live
+	}
 	if r.latest == nil {
 		r.latest = map[int64]table.Outcome{}
 	}
@@ -703,7 +741,13 @@ func (r *refresher) draw(ctx context.Context, id int64) {
 		r.bot.log.Error("loading boards failed", "game", id, "err", err)
 		return
 	}
+	r.mu.Lock()
+	live := r.live[id]
+	r.mu.Unlock()
 	for _, bm := range boards {
+		if quietBoard(out, bm, live) {
+			continue
+		}
 		if err := r.bot.send.Ready(withBoard(ctx, bm), bm.ChatID); err != nil {
 			return
 		}
@@ -719,8 +763,10 @@ func (r *refresher) draw(ctx context.Context, id int64) {
 	r.mu.Lock()
 	out, ok = r.latest[id]
 	since, timed := r.since[id]
+	live = r.live[id]
 	delete(r.latest, id)
 	delete(r.since, id)
+	delete(r.live, id)
 	r.mu.Unlock()
 	if !ok {
 		return
@@ -735,5 +781,5 @@ func (r *refresher) draw(ctx context.Context, id int64) {
 		return
 	}
 	out.Boards = boards
-	r.bot.drawBoards(ctx, out)
+	r.bot.drawBoards(ctx, out, live)
 }

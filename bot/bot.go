@@ -86,6 +86,11 @@ type Config struct {
 	// leaves inline play off. In webhook mode it is the webhook's origin
 	// unless given.
 	PublicURL string
+	// LiveApp is the short name of the bot's Mini App, as set up with
+	// BotFather's /newapp at PublicURL + "/app/": the live board's direct
+	// link (t.me/<bot>/<LiveApp>) under the boards of groups and inline
+	// messages, where web_app buttons are not allowed. "": no such link.
+	LiveApp string
 	// RemindAfter and IdleClaim are table.Config's: when the player on
 	// turn of a slow duel is reminded, and when the opponent may claim an
 	// untimed duel left alone (table's defaults where zero).
@@ -108,6 +113,7 @@ type Bot struct {
 	chats       sync.Map           // group id -> store.Chat as last recorded
 	pictures    pictures           // inline boards' pictures, for Telegram to fetch
 	signer      signer             // signs what clients hand back (cards, picture addresses); loaded by Run
+	mounts      map[string]http.Handler // other adapters' handlers on the HTTP endpoint (see Mount)
 	chatter     chatterLimit       // commands answered in groups, per person
 	inlineAsks  chatterLimit       // inline queries answered, per person
 	userLocks   keyed.Locks[int64] // one change of a person at a time
@@ -181,6 +187,7 @@ func New(cfg Config) (*Bot, error) {
 		}
 	}
 	b.boards.bot = b
+	b.table.Watch(b.liveChanged)
 	return b, nil
 }
 

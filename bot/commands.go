@@ -48,6 +48,9 @@ func (b *Bot) cmdStart(ctx context.Context, r *request) {
 			b.log.Warn("recording a start failed", "user", r.user.ID, "err", err)
 		}
 	}
+	if !r.group {
+		b.liveMenu(ctx, r.user.ID, r.lang)
+	}
 	if code := strings.TrimSpace(r.args); code != "" && !r.group {
 		if !b.sendPapers(ctx, r, code) {
 			b.acceptInvite(ctx, r, code)
@@ -128,6 +131,9 @@ func (b *Bot) onLang(ctx context.Context, r *request, a action) {
 	}
 	b.rePrompt(ctx, r, store.PromptMenu)
 	b.redrawUserBoards(ctx, r)
+	if !r.group {
+		b.liveMenu(ctx, r.user.ID, lang)
+	}
 }
 
 // settingsText and settingsKeyboard show a user's board settings, each

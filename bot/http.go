@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	tg "github.com/go-telegram/bot"
@@ -73,6 +74,11 @@ func (b *Bot) serveHTTP(ctx context.Context, ln net.Listener, hook http.Handler,
 	// The pictures of inline messages, which Telegram fetches by URL.
 	mux.Handle("GET /board/{name}", within(limits.Metrics, http.HandlerFunc(b.servePicture)))
 	mux.Handle("GET /card/{name}", within(limits.Metrics, http.HandlerFunc(b.serveCard)))
+	for path, h := range b.mounts {
+		// Each request within the answer's limit; a live connection lifts
+		// its own.
+		mux.Handle(path, within(limits.Answer, http.StripPrefix(strings.TrimSuffix(path, "/"), h)))
+	}
 	srv := limits.server(mux)
 	srv.ErrorLog = slog.NewLogLogger(b.log.Handler(), slog.LevelDebug) // a client's broken request is no news
 	done := make(chan struct{})

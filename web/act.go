@@ -123,18 +123,22 @@ func httpStatus(err error) int {
 	return http.StatusConflict
 }
 
-// pageTexts are the catalogue's keys of the page's own words, sent with
-// every State under their last part ("app.roll" as "roll").
-var pageTexts = []string{"app.roll", "app.undo", "app.confirm", "app.double", "app.take", "app.pass",
-	"app.resign", "app.claim", "app.rematch", "app.next", "app.yes", "app.no", "app.bar", "app.off",
-	"app.point", "app.reconnecting", "app.spectator", "app.pips", "app.move_time", "app.reserve",
-	"app.title", "app.cube", "app.match", "app.crawford", "app.error_network"}
+// pageTexts are the page's words: its name for each (as the page reads
+// State.text) and the catalogue's key, shared with the chat's buttons
+// where the chat says the same thing.
+var pageTexts = map[string]string{
+	"roll": "button.roll", "undo": "button.undo", "confirm": "button.confirm", "double": "button.double",
+	"take": "button.take", "pass": "button.drop", "resign": "button.resign", "claim": "button.claim",
+	"rematch": "button.rematch", "next": "button.next_game", "yes": "button.resign_yes", "no": "button.cancel",
+	"title": "app.title", "bar": "app.bar", "off": "app.off", "point": "app.point", "pips": "app.pips",
+	"reconnecting": "app.reconnecting", "spectator": "app.spectator", "error_network": "app.error_network",
+}
 
 // texts are the page's words in a language.
 func texts(lang locales.Lang) map[string]string {
 	out := make(map[string]string, len(pageTexts)+1)
-	for _, k := range pageTexts {
-		out[k[len("app."):]] = plain(locales.T(lang, k, nil))
+	for name, key := range pageTexts {
+		out[name] = plain(locales.T(lang, key, nil))
 	}
 	return out
 }

@@ -39,18 +39,18 @@ type State struct {
 	DiceSide string `json:"dice_side"`
 	// Moves are the next step's choices, from (25: the bar) to targets
 	// (0: off), while the viewer is moving.
-	Moves        map[string][]int `json:"moves"`
-	Made         []Step           `json:"made"`
-	Last         *Play            `json:"last"`
-	Actions      []string         `json:"actions"`
-	ResignPoints int              `json:"resign_points"`
-	Players      [2]Player        `json:"players"`
-	ServerTime   int64            `json:"server_time"`
-	Cube         *Cube            `json:"cube"`
-	Match        *Match           `json:"match"`
-	Status       string           `json:"status"`
-	Result       string           `json:"result"`
-	Proof        Proof            `json:"proof"`
+	Moves        map[string][]int  `json:"moves"`
+	Made         []Step            `json:"made"`
+	Last         *Play             `json:"last"`
+	Actions      []string          `json:"actions"`
+	ResignPoints int               `json:"resign_points"`
+	Players      [2]Player         `json:"players"`
+	ServerTime   int64             `json:"server_time"`
+	Cube         *Cube             `json:"cube"`
+	Match        *Match            `json:"match"`
+	Status       string            `json:"status"`
+	Result       string            `json:"result"`
+	Proof        Proof             `json:"proof"`
 	Text         map[string]string `json:"text"`
 }
 
@@ -190,6 +190,7 @@ func stateOf(rec *store.GameRecord, v view, now time.Time) State {
 	st.Actions = actionsFor(g, v.seat)
 	if v.seat != game.NoSeat && !over {
 		st.ResignPoints = g.ResignValue(v.seat) * g.Cube().Value
+		st.Text["resign_question"] = plain(locales.N(v.lang, "resign.confirm", st.ResignPoints, nil))
 	}
 	p0, p1 := pos.Pips()
 	pips := [2]int{p0, p1}
