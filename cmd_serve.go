@@ -87,7 +87,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	b, err := bot.New(bot.Config{Token: token, APIURL: apiURL, Store: st, Net: net, Log: log, Metrics: m,
 		Listen: os.Getenv("NARDI_LISTEN"), WebhookURL: os.Getenv("NARDI_WEBHOOK_URL"), PublicURL: os.Getenv("NARDI_PUBLIC_URL"),
-		LiveApp: strings.TrimSpace(os.Getenv("NARDI_LIVE_APP")),
+		LiveApp:     strings.TrimSpace(os.Getenv("NARDI_LIVE_APP")),
 		RemindAfter: delays[0], IdleClaim: delays[1]})
 	if err != nil {
 		log.Error("starting the bot failed", "err", err)

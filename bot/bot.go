@@ -107,17 +107,17 @@ type Bot struct {
 	log      *slog.Logger
 	username string
 
-	boards      refresher          // redraws boards
-	contact     atomic.Int64       // the last time Telegram answered (Unix ns), for /healthz
-	users       sync.Map           // user id -> store.User (see users.go)
-	chats       sync.Map           // group id -> store.Chat as last recorded
-	pictures    pictures           // inline boards' pictures, for Telegram to fetch
-	signer      signer             // signs what clients hand back (cards, picture addresses); loaded by Run
+	boards      refresher               // redraws boards
+	contact     atomic.Int64            // the last time Telegram answered (Unix ns), for /healthz
+	users       sync.Map                // user id -> store.User (see users.go)
+	chats       sync.Map                // group id -> store.Chat as last recorded
+	pictures    pictures                // inline boards' pictures, for Telegram to fetch
+	signer      signer                  // signs what clients hand back (cards, picture addresses); loaded by Run
 	mounts      map[string]http.Handler // other adapters' handlers on the HTTP endpoint (see Mount)
-	chatter     chatterLimit       // commands answered in groups, per person
-	inlineAsks  chatterLimit       // inline queries answered, per person
-	userLocks   keyed.Locks[int64] // one change of a person at a time
-	promptLocks keyed.Locks[int64] // per chat: a menu is recorded before its taps count
+	chatter     chatterLimit            // commands answered in groups, per person
+	inlineAsks  chatterLimit            // inline queries answered, per person
+	userLocks   keyed.Locks[int64]      // one change of a person at a time
+	promptLocks keyed.Locks[int64]      // per chat: a menu is recorded before its taps count
 
 	ctx     context.Context // lives as long as Run; async work uses it
 	asyncMu sync.Mutex      // orders async.Add before the final Wait
