@@ -63,8 +63,9 @@ func visibleLength(text, parseMode string) int {
 	return len(utf16.Encode([]rune(text)))
 }
 
-// checkKeyboard parses reply_markup and checks Telegram's limits.
-func checkKeyboard(raw string) ([][]Button, string) {
+// checkKeyboard parses reply_markup and checks Telegram's limits; a
+// web_app button is allowed in a private chat alone (chat > 0).
+func checkKeyboard(raw string, chat int64) ([][]Button, string) {
 	if raw == "" {
 		return nil, ""
 	}
@@ -84,7 +85,10 @@ func checkKeyboard(raw string) ([][]Button, string) {
 			if b.Text == "" {
 				return nil, "text buttons are unallowed in the inline keyboard"
 			}
-			if len(b.CallbackData) > MaxCallbackData || (b.CallbackData == "" && b.URL == "") {
+			if b.WebApp != nil && (chat <= 0 || !strings.HasPrefix(b.WebApp.URL, "https://")) {
+				return nil, "BUTTON_TYPE_INVALID"
+			}
+			if len(b.CallbackData) > MaxCallbackData || (b.CallbackData == "" && b.URL == "" && b.WebApp == nil) {
 				return nil, "BUTTON_DATA_INVALID"
 			}
 		}
@@ -209,7 +213,7 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 		if method == "sendMessage" && strings.TrimSpace(text) == "" {
 			return bad("message text is empty")
 		}
-		kb, problem := checkKeyboard(f["reply_markup"])
+		kb, problem := checkKeyboard(f["reply_markup"], chat)
 		if problem != "" {
 			return bad(problem)
 		}
@@ -287,7 +291,7 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 		if visibleLength(text, parseMode) > limit {
 			return bad("message caption is too long")
 		}
-		kb, problem := checkKeyboard(f["reply_markup"])
+		kb, problem := checkKeyboard(f["reply_markup"], m.ChatID)
 		if problem != "" {
 			return bad(problem)
 		}

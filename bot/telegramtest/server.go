@@ -28,6 +28,13 @@ type Button struct {
 	Text         string `json:"text"`
 	CallbackData string `json:"callback_data,omitempty"`
 	URL          string `json:"url,omitempty"`
+	// WebApp is a Mini App button's page.
+	WebApp *WebApp `json:"web_app,omitempty"`
+}
+
+// WebApp is the page a Mini App button opens.
+type WebApp struct {
+	URL string `json:"url"`
 }
 
 // Message is a message the bot sent, as it stands now.
