@@ -278,28 +278,38 @@
     document.documentElement.lang = st.lang || 'en';
     $('app').hidden = false;
     $('loading').hidden = true;
+    drawPlayers(st);
+    drawControls(st);
+    $('status').textContent = st.status && st.status !== st.result ? st.status : '';
+    $('match').textContent = matchText(st);
+    $('match').hidden = !st.match;
+    $('result').textContent = st.result || '';
+    $('result').hidden = !st.result;
+    drawProof(st);
     layout(st.home_left);
     drawStones(model || boardOf(st), st, !model);
     drawDice(st);
     drawCube(st);
     updateHits(st);
-    drawPlayers(st);
-    drawControls(st);
-    $('status').textContent = st.status || '';
-    $('result').textContent = st.result || '';
-    $('result').hidden = !st.result;
-    drawProof(st);
     $('svg-title').textContent = st.status || 'Nardi';
     if (sel && !(st.moves && st.moves[numOf(sel)])) sel = null;
     showTargets();
   }
 
   // layout picks the orientation that gives the larger board and sizes the
-  // board element to the space it has.
+  // board element to the space it has: beside the panels on a phone held
+  // sideways (the stage is a grid cell), else what the other rows leave.
+  const sideways = window.matchMedia('(orientation: landscape) and (max-height: 560px)');
   function layout(homeLeft) {
-    const stage = $('stage');
-    const W = stage.clientWidth, H = stage.clientHeight;
-    if (!W || !H) return;
+    const app = $('app'), stage = $('stage');
+    let W = stage.clientWidth, H = stage.clientHeight;
+    if (!sideways.matches) {
+      const cs = getComputedStyle(app);
+      H = app.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+      for (const el of app.children) if (el !== stage) H -= el.offsetHeight + 4;
+      H -= 4; // the stage's own padding
+    }
+    if (!W || H < 50) return;
     const land = Math.min(W / CW, H / CH), port = Math.min(W / CH, H / CW);
     const portrait = port > land * 1.02;
     const scale = portrait ? port : land;
@@ -885,7 +895,7 @@
   new ResizeObserver(() => {
     if (animating || !shown) layout(shown ? shown.home_left : false);
     else render(shown);
-  }).observe($('stage'));
+  }).observe($('app'));
   window.__nardi = { get state() { return S; } }; // for debugging in a console
   if (code) live.open();
   load();
