@@ -628,7 +628,7 @@
         box.appendChild(b);
       }
     }
-    setBusy(pending);
+    setBusy(pending || animating);
   }
 
   function setBusy(on) {
