@@ -137,7 +137,8 @@
   const apiURL = (p) => new URL('api/' + p, location.href);
 
   // call returns a State to show (from a 200, or the one a 409 carries), or null.
-  async function call(method, path, body) {
+  // quiet: a background refresh, which keeps network errors to itself.
+  async function call(method, path, body, quiet) {
     let res, data = null;
     try {
       res = await fetch(apiURL(path), {
@@ -146,20 +147,20 @@
         body: body ? JSON.stringify(body) : undefined,
       });
     } catch (e) {
-      toast(T('network', 'No connection'));
+      if (!quiet) toast(T('network', 'No connection'));
       return null;
     }
     try { data = await res.json(); } catch (e) { /* not JSON */ }
     if (res.ok && data && !data.error) return data;
     const msg = (data && data.error) || ('HTTP ' + res.status);
     if (res.status === 401 || res.status === 404) { fatal(msg); return null; }
-    toast(msg);
+    if (!quiet) toast(msg);
     return (data && data.state) || null;
   }
 
-  async function load() {
-    const st = await call('GET', 'state' + (code ? '?g=' + encodeURIComponent(code) : ''));
-    if (st) receive(st, true);
+  async function load(quiet) {
+    const st = await call('GET', 'state' + (code ? '?g=' + encodeURIComponent(code) : ''), null, quiet);
+    if (st) receive(st, !quiet);
     else if (!S && !fatalShown) setTimeout(load, 3000);
   }
 
@@ -219,7 +220,9 @@
       const delay = Math.min(10, 2 ** this.tries) * 1000;
       this.tries++;
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.open(), delay);
+      // while the socket is down, each try also fetches the state: the board
+      // stays fresh where sockets are blocked, and a refused initData shows
+      this.timer = setTimeout(() => { this.open(); if (S && !pending) load(true); }, delay);
     },
     close() {
       clearTimeout(this.timer);
@@ -671,13 +674,6 @@
     $('dialog').hidden = true;
     dialogYes = null;
   }
-  $('dialog').addEventListener('click', (e) => {
-    const a = e.target.closest('[data-answer]');
-    if (!a && e.target !== $('dialog')) return;
-    const fn = a && a.dataset.answer === 'yes' ? dialogYes : null;
-    closeDialog();
-    if (fn) fn();
-  });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !$('dialog').hidden) closeDialog();
     if (e.key === 'Escape' && sel) select(null);
@@ -723,31 +719,70 @@
     put(m, isPoint(stp.to) ? stp.to : 'off', side);
   }
 
-  let tapLock = 0; // a click right after a drag belongs to the drag
-  $('hits').addEventListener('click', (e) => {
-    const b = e.target.closest('[data-point]');
-    if (!b || Date.now() < tapLock) return;
-    e.stopPropagation();
+  // onTap calls fn(el, target) for a tap on an element matching sel inside
+  // root. Taps come from pointer events, as a browser may swallow the click
+  // that follows a drag; a click with no pointer tap just before it
+  // (keyboard, el.click()) counts as well. A pointer that travels is a drag.
+  const DRAG_PX = 8;
+  let lastTap = { t: 0, el: null };
+  // a click that a pointer tap has already handled: one the pointer made
+  // (detail >= 1, wherever it lands) or one on the same element, just after
+  const echo = (e, el) => Date.now() - lastTap.t < 600 && (e.detail > 0 || el === lastTap.el);
+  function onTap(root, sel, fn) {
+    let down = null;
+    root.addEventListener('pointerdown', (e) => {
+      const el = e.target.closest(sel);
+      const ok = el && e.isPrimary && !(e.pointerType === 'mouse' && e.button !== 0);
+      down = ok ? { el, target: e.target, id: e.pointerId, x: e.clientX, y: e.clientY } : null;
+    });
+    root.addEventListener('pointerup', (e) => {
+      const d = down;
+      down = null;
+      if (!d || e.pointerId !== d.id || Math.hypot(e.clientX - d.x, e.clientY - d.y) >= DRAG_PX) return;
+      lastTap = { t: Date.now(), el: d.el };
+      fn(d.el, d.target);
+    });
+    root.addEventListener('pointercancel', () => { down = null; });
+    root.addEventListener('click', (e) => {
+      const el = e.target.closest(sel);
+      if (el && !echo(e, el)) fn(el, e.target);
+    });
+  }
+
+  function tapPoint(b) {
     const key = b.dataset.point;
     if (!canPlay()) return;
     if (sel && b.hasAttribute('data-target')) step(sel, key);
     else if (b.hasAttribute('data-movable') && sel !== key) { select(key); haptic(); }
     else select(null);
-  });
-  document.addEventListener('click', (e) => {
-    if (sel && !e.target.closest('[data-point]')) select(null);
-  });
-  $('controls').addEventListener('click', (e) => {
-    const b = e.target.closest('[data-action]');
-    if (!b || b.disabled || !S) return;
+  }
+  onTap($('hits'), '[data-point]', tapPoint);
+
+  // a tap anywhere off the points clears the selection
+  const clearOff = (e) => {
+    if (sel && !drag && !e.target.closest('[data-point]') && !(e.type === 'click' && echo(e, null))) select(null);
+  };
+  document.addEventListener('pointerup', clearOff);
+  document.addEventListener('click', clearOff);
+
+  onTap($('controls'), '[data-action]', (b) => {
+    if (b.disabled || !S) return;
     const a = b.dataset.action;
     if (a === 'resign') {
       const q = T('resign_question', 'Resign and give {points} point(s)?').replace('{points}', S.resign_points || 1);
       ask(q, () => send({ action: 'resign' }));
     } else send({ action: a });
   });
-  $('proof').addEventListener('click', () => {
-    const el = $('proof');
+
+  onTap($('dialog'), '.dialog', (el, target) => {
+    const a = target.closest('[data-answer]');
+    if (!a && target !== el) return; // inside the box, not on a button
+    const fn = a && a.dataset.answer === 'yes' ? dialogYes : null;
+    closeDialog();
+    if (fn) fn();
+  });
+
+  onTap($('proof'), '#proof', (el) => {
     el.setAttribute('aria-expanded', String(el.classList.toggle('open')));
   });
 
@@ -760,31 +795,30 @@
   };
   $('hits').addEventListener('pointerdown', (e) => {
     const b = e.target.closest('[data-movable]');
-    if (!b || !canPlay() || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    if (!b || !canPlay() || !e.isPrimary || (e.pointerType === 'mouse' && e.button !== 0)) return;
     drag = { key: b.dataset.point, b, id: e.pointerId, x: e.clientX, y: e.clientY, on: false };
   });
   $('hits').addEventListener('pointermove', (e) => {
     if (!drag || e.pointerId !== drag.id) return;
     if (!drag.on) {
-      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8 || !canPlay()) return;
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < DRAG_PX || !canPlay()) return;
       drag.on = true;
       try { drag.b.setPointerCapture(e.pointerId); } catch (err) { /* released */ }
       select(drag.key);
-      const m = boardOf(S), from = numOf(drag.key);
-      if (isPoint(from)) m.points[from - 1]--; else m.bar[0]--;
+      const m = boardOf(S);
+      take(m, drag.key === 'bar' ? 'bar' : +drag.key, 0);
       drawStones(m, S, false);
       $('g-fly').innerHTML = `<use href="#k" class="stone lifted c-${colourOf(S, 0)}" x="0" y="0"/>`;
     }
-    const [x, y] = svgXY(e);
-    $('g-fly').firstChild.setAttribute('x', f(x));
-    $('g-fly').firstChild.setAttribute('y', f(y));
+    const [x, y] = svgXY(e), el = $('g-fly').firstChild;
+    if (el) { el.setAttribute('x', f(x)); el.setAttribute('y', f(y)); }
   });
   const endDrag = (e, drop) => {
     if (!drag || e.pointerId !== drag.id) return;
     const d = drag;
     drag = null;
     if (!d.on) return;
-    tapLock = Date.now() + 400;
+    lastTap = { t: Date.now(), el: d.b }; // the click this gesture may end with is the drag's
     $('g-fly').innerHTML = '';
     const el = drop && document.elementFromPoint(e.clientX, e.clientY);
     const t = el && el.closest('[data-target]');
