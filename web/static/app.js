@@ -10,11 +10,7 @@
   // ---------- launch parameters ----------
 
   const launch = new URLSearchParams(location.hash.slice(1));
-  let initData = launch.get('tgWebAppData') || (TG && TG.initData) || '';
-  try { // keep initData for a reload that lost the fragment
-    if (initData) sessionStorage.setItem('nardi.init', initData);
-    else initData = sessionStorage.getItem('nardi.init') || '';
-  } catch (e) { /* storage may be unavailable */ }
+  const initData = launch.get('tgWebAppData') || (TG && TG.initData) || '';
   let code = new URLSearchParams(initData).get('start_param') ||
     new URLSearchParams(location.search).get('g') || '';
 
@@ -330,7 +326,7 @@
     buildBoard();
   }
 
-  const f = (v) => Math.round(v * 10) / 10;
+  const f = (v) => +v.toFixed(1); // one decimal keeps the markup short
   const rectTag = (r, cls, extra = '') =>
     `<rect class="${cls}" x="${f(r.x)}" y="${f(r.y)}" width="${f(r.w)}" height="${f(r.h)}"${extra}/>`;
 
@@ -513,7 +509,7 @@
   }
 
   // showTargets marks the selected point and where it may go, from
-  // shown.moves (no round trip).
+  // shown.moves, with no request.
   function showTargets() {
     const targets = sel && shown && shown.moves ? (shown.moves[numOf(sel)] || []).map(keyOf) : [];
     for (const b of hitEls()) {
