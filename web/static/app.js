@@ -115,6 +115,9 @@
   let skew = Infinity;    // local clock minus server clock, least latency seen
   let received = 0;       // Date.now() when S arrived
 
+  // T gives a label from state.text, else an English fallback. Beyond the
+  // contract's keys the page asks for a few it can do without: pips,
+  // network (a failed request), match ("Match to {n}") and crawford.
   const T = (key, fallback) => (S && S.text && S.text[key]) || fallback;
   const keyOf = (n) => (n === 25 ? 'bar' : n === 0 ? 'off' : String(n));
   const numOf = (k) => (k === 'bar' ? 25 : k === 'off' ? 0 : +k);
@@ -301,11 +304,11 @@
   const sideways = window.matchMedia('(orientation: landscape) and (max-height: 560px)');
   function layout(homeLeft) {
     const app = $('app'), stage = $('stage');
-    let W = stage.clientWidth, H = stage.clientHeight;
+    let W = stage.clientWidth - 8, H = stage.clientHeight - 4; // less the stage's padding
     if (!sideways.matches) {
       const cs = getComputedStyle(app);
       H = app.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
-      for (const el of app.children) if (el !== stage) H -= el.offsetHeight + 4;
+      for (const el of app.children) if (el !== stage) H -= el.offsetHeight + 4; // + the gap
       H -= 4; // the stage's own padding
     }
     if (!W || H < 50) return;
@@ -655,8 +658,9 @@
     toastTimer = setTimeout(() => { el.hidden = true; }, 2800);
   }
 
-  let dialogYes = null;
+  let dialogYes = null, dialogFrom = null;
   function ask(question, onYes) {
+    dialogFrom = document.activeElement;
     const d = $('dialog');
     $('dialog-q').textContent = question;
     const yes = d.querySelector('[data-answer="yes"]'), no = d.querySelector('[data-answer="no"]');
@@ -669,6 +673,7 @@
   function closeDialog() {
     $('dialog').hidden = true;
     dialogYes = null;
+    if (dialogFrom && dialogFrom.isConnected && dialogFrom.focus) dialogFrom.focus();
   }
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !$('dialog').hidden) closeDialog();
