@@ -895,8 +895,11 @@
     if (!m || !steps.length) { render(st); return; }
     animating = true;
     sel = null;
+    // The page says at once what the game is now (its data-* attributes,
+    // the controls, the points that may move); only the checkers drawn
+    // catch up, one step after another.
     const ui = Object.assign({}, prev, { moves: {}, made: [], last: null });
-    render(ui, m);
+    render(st, m);
     for (const stp of steps) {
       const from = isPoint(stp.from) ? stp.from : 'bar', to = isPoint(stp.to) ? stp.to : 'off';
       const a = where(m, from, side, count(m, from, side) - 1);
@@ -905,19 +908,19 @@
       if (stp.hit && isPoint(to)) {
         // the mover lands on the blot, which then flies to the bar
         const b = where(m, to, side, 0), o = 1 - side;
-        await fly(st, side, a, b, 250);
+        await fly(st, side, a, b, 160);
         m.points[to - 1] = 0;
         put(m, to, side);
         drawStones(m, ui, false);
-        await fly(st, o, b, where(m, 'bar', o, m.bar[o]), 200);
+        await fly(st, o, b, where(m, 'bar', o, m.bar[o]), 140);
         m.bar[o]++;
       } else {
-        await fly(st, side, a, where(m, to, side, count(m, to, side)), 250);
+        await fly(st, side, a, where(m, to, side, count(m, to, side)), 160);
         put(m, to, side);
       }
       drawStones(m, ui, false);
     }
-    await wait(120);
+    await wait(60);
     animating = false;
     const q = queued;
     queued = null;
