@@ -447,7 +447,7 @@ func TestChallengeTargetsAndCancel(t *testing.T) {
 func TestDuelTimeoutClaim(t *testing.T) {
 	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
 	h := newHarness(t)
-	id, b := h.groupDuel("5+0") // the shortest clock there is (game.MinMove)
+	id, b := h.groupDuel("3+0") // the shortest clock there is (game.MinMove)
 	if rec := h.load(id); rec.Game.Options().Clock != (game.TimeControl{Move: game.MinMove}) {
 		t.Fatalf("clock %v", rec.Game.Options().Clock)
 	}

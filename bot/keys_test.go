@@ -13,8 +13,8 @@ import (
 	"nardi/locales"
 )
 
-// botLiterals returns the string literals of the bot's (and the locales
-// package's) sources, and those
+// botLiterals returns the string literals of the bot's (and the live
+// board's, and the locales package's) sources, and those
 // that start a key built by concatenation ("result." + reason).
 func botLiterals(t *testing.T) (lits, prefixes map[string]bool, toasts []string) {
 	t.Helper()
@@ -24,11 +24,13 @@ func botLiterals(t *testing.T) (lits, prefixes map[string]bool, toasts []string)
 	if err != nil {
 		t.Fatal(err)
 	}
-	more, err := filepath.Glob("../locales/*.go")
-	if err != nil {
-		t.Fatal(err)
+	for _, dir := range []string{"../locales", "../web"} {
+		more, err := filepath.Glob(dir + "/*.go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, more...)
 	}
-	files = append(files, more...)
 	fset := token.NewFileSet()
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 
 	tg "github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
@@ -52,7 +53,8 @@ func (b *Bot) liveButton(lang locales.Lang, id int64, seat game.Seat) (models.In
 	switch {
 	case u == "":
 		return models.InlineKeyboardButton{}, false
-	case seat != game.NoSeat:
+	case seat != game.NoSeat && strings.HasPrefix(u, "https://"):
+		// Telegram opens a Mini App over HTTPS alone.
 		return models.InlineKeyboardButton{Text: text, WebApp: &models.WebAppInfo{URL: u}}, true
 	case b.cfg.LiveApp != "" && b.username != "":
 		link := "https://t.me/" + b.username + "/" + b.cfg.LiveApp + "?startapp=" + url.QueryEscape(b.table.LiveCode(id))
@@ -64,7 +66,7 @@ func (b *Bot) liveButton(lang locales.Lang, id int64, seat game.Seat) (models.In
 // liveMenu sets a private chat's menu button to the live board, in the
 // person's language (the menu shows their game going, if any).
 func (b *Bot) liveMenu(ctx context.Context, chat int64, lang locales.Lang) {
-	if b.cfg.PublicURL == "" {
+	if !strings.HasPrefix(b.cfg.PublicURL, "https://") {
 		return
 	}
 	err := b.send.call(ctx, chat, "setChatMenuButton", func(ctx context.Context) error {
