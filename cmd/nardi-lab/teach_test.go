@@ -59,7 +59,7 @@ func TestTeachCommand(t *testing.T) {
 	if err != nil || !strings.HasPrefix(stdout.String(), "part 1: ") || strings.Count(string(list), "\n") < 20 {
 		t.Errorf("candidates printed %q, wrote %d bytes (%v)", stdout.String(), len(list), err)
 	}
-	if code := run([]string{"teach", "--data", filepath.Join(dir, "none")}, nil, &stdout, &stderr); code == 0 {
+	if code := run([]string{"teach", "--data", filepath.Join(dir, "none"), "--dir", filepath.Join(dir, "ck2")}, nil, &stdout, &stderr); code == 0 {
 		t.Error("a missing dataset taught")
 	}
 }
