@@ -95,7 +95,7 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 2
 }
 
-// luckJudge is the judge of the dice's luck for nardi selfplay --luck:
+// luckJudge is the judge of the dice's luck for nardi-lab selfplay --luck:
 // the shipped network of the variant, as a review tells a roll's luck.
 func luckJudge(v rules.Variant, rulesName string) (ai.LuckJudge, error) {
 	if v == rules.Long {

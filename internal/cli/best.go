@@ -28,7 +28,7 @@ func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	koks := fs.Bool("koks", true, "count a koks as 3 points when choosing (backgammon scoring)")
 	matchID := fs.String("match", "", "gnubg Match ID: play for its match score and cube")
 	exact := fs.Bool("exact", false, "no time limit: the same choices on a slow or busy machine")
-	tune := fs.String("tune", "", "hard and master: search otherwise, for measurement, e.g. share=1,trials=288 (names as nardi teach differ --b-tune)")
+	tune := fs.String("tune", "", "hard and master: search otherwise, for measurement, e.g. share=1,trials=288 (names as nardi-lab teach differ --b-tune)")
 	variantName := VariantFlag(fs)
 	if code, ok := fs.Parse(args, stdout); !ok {
 		return code
