@@ -122,9 +122,12 @@ func makeTargets(ctx context.Context, cfg DistillConfig) error {
 				b := todo[k]
 				var buf bytes.Buffer
 				for g := b * distillBlock; g < min(cfg.Games, (b+1)*distillBlock); g++ {
-					for _, t := range tm.game(cfg.Seed, int64(g)) {
+					for _, t := range tm.game(ctx, cfg.Seed, int64(g)) {
 						t.write(&buf)
 					}
+				}
+				if ctx.Err() != nil {
+					return // a block is written whole or not at all
 				}
 				if err := writeWhole(cfg.blockPath(b), buf.Bytes()); err != nil {
 					errs[w] = fmt.Errorf("write targets: %w", err)
@@ -160,8 +163,8 @@ func newTargetMaker(teacher *Net) *targetMaker {
 
 // game plays game g of the seed, in the rule set of g's parity, and
 // returns the targets of its positions the network decides (those the
-// bear-off database knows exactly are left out).
-func (tm *targetMaker) game(seed uint64, g int64) []target {
+// bear-off database knows exactly are left out); none once ctx ends.
+func (tm *targetMaker) game(ctx context.Context, seed uint64, g int64) []target {
 	rng := rand.New(rand.NewPCG(seed, uint64(g)^0x64697374))
 	die := func() int { return rng.IntN(6) + 1 }
 	ev := tm.ev[g%2]
@@ -169,6 +172,9 @@ func (tm *targetMaker) game(seed uint64, g int64) []target {
 	p := rules.Start()
 	_, d := rules.OpeningRoll(die)
 	for ply := 0; ply < 1000; ply++ {
+		if ctx.Err() != nil {
+			return nil
+		}
 		if _, exact := ev.exact(&p); !exact && tm.candidates == 0 {
 			out = append(out, target{p, [NumOutputs]float32(ev.RollProbs(p))})
 		}
@@ -253,7 +259,8 @@ func readTargets(path string) ([]target, error) {
 }
 
 // fit trains the student on every target, one shuffled pass an epoch,
-// resuming after the last epoch written.
+// resuming after the last epoch written. When ctx ends it returns the
+// student of the last epoch written, and ctx's error.
 func fit(ctx context.Context, cfg DistillConfig) (*Net, error) {
 	var all []target
 	for b := range cfg.blocks() {
@@ -298,7 +305,11 @@ func fit(ctx context.Context, cfg DistillConfig) (*Net, error) {
 		}
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		loss := 0.0
-		for _, i := range order {
+		done := student.Widen(student.Inputs) // the last epoch written
+		for n, i := range order {
+			if n%1024 == 0 && ctx.Err() != nil {
+				return done, ctx.Err()
+			}
 			t := &all[i]
 			student.encode(&f, &t.pos)
 			student.forward(&f, &a)

@@ -2,7 +2,11 @@ package ai
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -60,9 +64,17 @@ func TestDistill(t *testing.T) {
 		t.Errorf("the fit's squared error %.4f against the teacher's %.4f", after, before)
 	}
 
-	// Stopped after one epoch, then resumed.
+	// Stopped after one epoch, then resumed; the targets, already made,
+	// are read again rather than made anew.
 	part := cfg
 	part.Dir, part.Epochs, part.Workers = t.TempDir(), 1, 1
+	made, err := os.ReadFile(cfg.blockPath(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(part.blockPath(0), made, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Distill(context.Background(), part); err != nil {
 		t.Fatal(err)
 	}
@@ -78,6 +90,36 @@ func TestDistill(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "resuming after epoch 1") || strings.Contains(log.String(), "targets:") {
 		t.Errorf("the second run did not resume from the first's files:\n%s", log.String())
+	}
+}
+
+// TestDistillStops: once its context ends, Distill stops within the game
+// it is playing, writes no block of targets that is not whole, and the
+// fit stops within its epoch.
+func TestDistillStops(t *testing.T) {
+	t.Parallel()
+	cfg := DistillConfig{Teacher: NewNet(NumInputs, 8, 4), Seed: 2, Games: 1, Epochs: 1, Alpha: 0.5, AlphaEnd: 0.5, Dir: t.TempDir()}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if ts := newTargetMaker(cfg.Teacher).game(ctx, cfg.Seed, 0); len(ts) != 0 {
+		t.Errorf("a game went on after its context ended: %d targets", len(ts))
+	}
+	if _, err := Distill(ctx, cfg); !errors.Is(err, context.Canceled) {
+		t.Errorf("Distill after its context ended: %v", err)
+	}
+	if _, err := os.Stat(cfg.blockPath(0)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a block of targets was written after the context ended: %v", err)
+	}
+	// The targets made, the fit stops before its first epoch is written.
+	if _, err := Distill(context.Background(), DistillConfig{Teacher: cfg.Teacher, Seed: 2, Games: 1, Dir: cfg.Dir}); err != nil {
+		t.Fatal(err)
+	}
+	student, err := fit(ctx, cfg)
+	if !errors.Is(err, context.Canceled) || student == nil || !slices.Equal(student.W1, cfg.Teacher.W1) {
+		t.Errorf("the fit after its context ended: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Dir, "fit-1.bin")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("an epoch was written after the context ended: %v", err)
 	}
 }
 

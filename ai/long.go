@@ -19,8 +19,8 @@ var (
 )
 
 // ShippedLongNet returns the long nardi network trained by the project
-// (by self-play, nardi train --variant long, then taught by its own
-// search, nardi teach --variant long) and embedded in the binary.
+// (by self-play, nardi-lab train --variant long, then taught by its own
+// search, nardi-lab teach --variant long) and embedded in the binary.
 func ShippedLongNet() (*Net, error) {
 	longOnce.Do(func() {
 		longNet = new(Net)

@@ -225,7 +225,7 @@ func (n *Net) SetPruner(p *Net) error {
 }
 
 // SetRace gives the network a second one, of the same inputs, for the
-// positions where contact is broken (nardi train --race).
+// positions where contact is broken (nardi-lab train --race).
 func (n *Net) SetRace(r *Net) error {
 	if r.Inputs != n.Inputs || r.race != nil || r.late != nil {
 		return fmt.Errorf("the race network: %w", errNetInputs)
@@ -249,7 +249,7 @@ func (n *Net) SetCube(c *Net) error {
 }
 
 // SetLate gives the network another one, of the same inputs, for the late
-// positions with contact (see isLate; nardi train --late).
+// positions with contact (see isLate; nardi-lab train --late).
 func (n *Net) SetLate(l *Net) error {
 	if l.Inputs != n.Inputs || l.late != nil {
 		return fmt.Errorf("the late network: %w", errNetInputs)

@@ -63,12 +63,12 @@ func ParseLevel(s string) (Level, error) {
 //go:embed weights/net.bin
 var shippedWeights []byte
 
-// shippedPruner is the shipped network's pruner (nardi prune).
+// shippedPruner is the shipped network's pruner (nardi-lab prune).
 //
 //go:embed weights/prune.bin
 var shippedPruner []byte
 
-// shippedRace is the shipped network's race network (nardi train --race).
+// shippedRace is the shipped network's race network (nardi-lab train --race).
 //
 //go:embed weights/race.bin
 var shippedRace []byte

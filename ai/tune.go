@@ -25,7 +25,7 @@ func tunable(st *style) []setting {
 }
 
 // Tune makes the player search otherwise than its level, for measurement
-// (nardi teach differ): spec is a comma-separated list of name=value over
+// (nardi-lab teach differ): spec is a comma-separated list of name=value over
 // the level's style, the names keep1, window1, keep2, window2 (the 1-ply
 // and 2-ply candidates), pruneKeep, keepR, windowR, trials, depth,
 // rolloutKeep and share (the rollouts; keepR=0 plays the 2-ply alone). Only levels

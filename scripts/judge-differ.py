@@ -1,5 +1,5 @@
 # Judges, inside GNU Backgammon's Python, the decisions where two players
-# chose differently (`nardi teach differ`): each side's result is valued
+# chose differently (`nardi-lab teach differ`): each side's result is valued
 # by gnubg at JD_PLIES plies (cubeless money, backgammons counted, its
 # pruning on), from the mover's side, and one line is written per decision:
 # index, A's equity, B's equity. Run by judge-differ.sh, which shards the

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Judges by GNU Backgammon (apt-get install gnubg) the decisions where two
-# players chose differently, as written by `nardi teach differ`, and prints
+# players chose differently, as written by `nardi-lab teach differ`, and prints
 # how much B's choices gain over A's by gnubg's N-ply equity, per decision
 # of all the decisions played (± one standard error), times 500 as gnubg's
 # PR counts, and per 22 decisions (about one side's decisions in a game):

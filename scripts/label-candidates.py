@@ -3,7 +3,7 @@
 # label-candidates.sh passes the settings in LABEL_* variables and reads the
 # progress on fd 3 (gnubg prints its banner on stdout).
 #
-# The lists come from `nardi teach candidates`: LABEL_LISTS/cand-KKKK.list,
+# The lists come from `nardi-lab teach candidates`: LABEL_LISTS/cand-KKKK.list,
 # lines "POSID <TAB> G", each position the result of a play seen by the
 # opponent (on roll next), G the roll's group. Each is labelled by
 # gnubg.evaluate at LABEL_PLIES plies (cubeless money, no Jacoby) and the

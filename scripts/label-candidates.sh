@@ -3,10 +3,10 @@
 # Backgammon's cubeless chances (apt-get install gnubg), SHARDS gnubg
 # processes at once (each waits most of its time in gnubg's polls, so
 # several share a core):
-#   ./nardi teach candidates --from 1 --to 121 --out /tmp/cand   # the lists
+#   ./nardi-lab teach candidates --from 1 --to 121 --out /tmp/cand   # the lists
 #   scripts/label-candidates.sh --lists /tmp/cand [--shards 8] [--plies 1] [--dir /tmp/labelled] [--order 10,1,2]
 #       [--near W,K]
-#   ./nardi teach plays --in /tmp/labelled --out ai/train/data/cand   # the dataset's compact form
+#   ./nardi-lab teach plays --in /tmp/labelled --out ai/train/data/cand   # the dataset's compact form
 # Part K goes to DIR/cand-KKKK.tsv.gz; parts already there are skipped, so
 # a stopped run resumes. Run it in the background, for example
 #   nohup setsid scripts/label-candidates.sh --lists /tmp/cand > /tmp/label-cand.log 2>&1 &

@@ -25,12 +25,12 @@ CI = {'jacoby': 0, 'crawford': 0, 'move': 1, 'beavers': 0, 'cube': 1,
 out = os.fdopen(3, 'w', buffering=1) if os.environ.get('PLAY_FD3') else sys.stdout
 SEAT = 'nardi'  # who plays in our seat, as the report names it
 # PLAY_LOG: a file to which each of our decisions with a choice is written,
-# "POSID D1 D2" (nardi teach differ --positions reads them).
+# "POSID D1 D2" (nardi-lab teach differ --positions reads them).
 LOG = open(os.environ['PLAY_LOG'], 'w', buffering=1) if os.environ.get('PLAY_LOG') else None
 # PLAY_RECORD: a file to which each game is written as one line, "N FIRST
 # PTS POSID:D1D2 ...": the game's number, who moved first (nardi or gnubg),
 # our points, then every turn, the mover's Position ID before the roll and
-# the dice (nardi teach luck reads them).
+# the dice (nardi-lab teach luck reads them).
 RECORD = open(os.environ['PLAY_RECORD'], 'w', buffering=1) if os.environ.get('PLAY_RECORD') else None
 # The judge (PLAY_JUDGE): gnubg 2-ply, cubeless, on the plays within
 # JUDGE_WINDOW of the best at 0-ply (EC, at most JUDGE_KEEP) and the play

@@ -9,8 +9,8 @@
 # prints each side's PR, in contact and in races; --worst K lists our K
 # costliest decisions (Position ID and dice). --log FILE writes each of
 # our decisions that has a choice to FILE as "POSID D1 D2", for
-# `nardi teach differ --positions FILE`. --record FILE writes each game
-# as a line of its turns (Position ID and dice), for `nardi teach luck`
+# `nardi-lab teach differ --positions FILE`. --record FILE writes each game
+# as a line of its turns (Position ID and dice), for `nardi-lab teach luck`
 # (results with the luck of the dice taken out). --exact plays without the
 # level's time limit (nardi best --exact); --tune SPEC searches otherwise
 # than the level (nardi best --tune, e.g. share=1). --level gnubg-2ply puts gnubg

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -14,14 +14,14 @@ import (
 func TestOnWorkers(t *testing.T) {
 	items := []int{1, 2, 3, 4, 5, 6, 7, 8}
 	var out bytes.Buffer
-	err := onWorkers(3, items, nil, &out, func(k int) (string, error) { return fmt.Sprint("item ", k), nil })
+	err := OnWorkers(3, items, nil, &out, func(k int) (string, error) { return fmt.Sprint("item ", k), nil })
 	if err != nil || strings.Count(out.String(), "item ") != len(items) {
 		t.Fatalf("all well: %v, printed %q", err, out.String())
 	}
 	bad := errors.New("bad")
 	var begun atomic.Int32
 	out.Reset()
-	err = onWorkers(1, items, nil, &out, func(k int) (string, error) {
+	err = OnWorkers(1, items, nil, &out, func(k int) (string, error) {
 		begun.Add(1)
 		if k == 3 {
 			return "", bad
@@ -34,7 +34,7 @@ func TestOnWorkers(t *testing.T) {
 		t.Errorf("an error: %v, %d begun, printed %q", err, begun.Load(), out.String())
 	}
 	begun.Store(0)
-	err = onWorkers(2, items, func() bool { return true }, &out, func(int) (string, error) {
+	err = OnWorkers(2, items, func() bool { return true }, &out, func(int) (string, error) {
 		begun.Add(1)
 		return "", nil
 	})

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -13,10 +12,11 @@ import (
 
 	"nardi/ai"
 	"nardi/ai/train"
+	"nardi/internal/cli"
 	"nardi/rules"
 )
 
-// differSide is one of the two players "nardi teach differ" compares: its
+// differSide is one of the two players "nardi-lab teach differ" compares: its
 // networks (main and race), pruner, level and how its search is tuned
 // (ai.Player.Tune).
 type differSide struct {
@@ -56,7 +56,7 @@ func (d differSide) player() (*ai.Player, error) {
 	return pl, nil
 }
 
-// differDecision is a decision "nardi teach differ" puts to both players:
+// differDecision is a decision "nardi-lab teach differ" puts to both players:
 // a position met in play and a roll.
 type differDecision struct {
 	pos  rules.Position
@@ -64,7 +64,7 @@ type differDecision struct {
 }
 
 // differPhases are the phases --only may name: which of the teacher's
-// positions "nardi teach differ" puts to the players.
+// positions "nardi-lab teach differ" puts to the players.
 var differPhases = map[string]func(*rules.Position) bool{
 	"":        func(*rules.Position) bool { return true },
 	"contact": ai.Contact,
@@ -120,12 +120,12 @@ func decisionsFrom(path string, count int, keep func(*rules.Position) bool) ([]d
 		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		l, err := parseRollLineFor(rules.Short, line)
+		l, err := cli.ParseRollLineFor(rules.Short, line)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, n+1, err)
 		}
-		if keep(&l.pos) {
-			out = append(out, differDecision{l.pos, l.dice})
+		if keep(&l.Pos) {
+			out = append(out, differDecision{l.Pos, l.Dice})
 		}
 	}
 	return out, nil
@@ -141,7 +141,7 @@ func resultID(r rules.Position) string {
 	return r.Swap().PositionID()
 }
 
-// teachDiffer is "nardi teach differ": two players (network, pruner,
+// teachDiffer is "nardi-lab teach differ": two players (network, pruner,
 // level, tuning) choose on the same decisions, positions of the teacher's
 // held-back parts with seeded rolls (or, with --positions, a file's
 // decisions, such as those of games), and the decisions where they choose
@@ -150,8 +150,7 @@ func resultID(r rules.Position) string {
 // The first line counts the decisions. Both play as the bot plays under
 // standard rules, but without time limits.
 func teachDiffer(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("teach differ", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "teach differ", "[--a NET --b NET] [--a-level hard --b-level hard] [--a-tune SPEC --b-tune SPEC] [--only contact|race] [--parts K,...|--positions FILE] [--count 3000] > DIFFER.tsv")
 	var a, b differSide
 	fs.StringVar(&a.net, "a", "ai/weights/net.bin", "player A's main network")
 	fs.StringVar(&a.race, "a-race", "ai/weights/race.bin", "player A's race network")
@@ -170,29 +169,29 @@ func teachDiffer(args []string, stdout, stderr io.Writer) int {
 	count := fs.Int("count", 3000, "decisions")
 	seed := fs.Uint64("seed", 1, "seed of the rolls")
 	workers := fs.Int("workers", 1, "decisions played at once")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := fs.Parse(args, stdout); !ok {
+		return code
 	}
 	fail := func(err error) int {
-		fmt.Fprintln(stderr, "nardi teach differ:", err)
+		fmt.Fprintln(stderr, "nardi-lab teach differ:", err)
 		return 1
 	}
 	var parts []int
 	for _, f := range strings.Split(*partsFlag, ",") {
 		k, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || k < 0 {
-			fmt.Fprintf(stderr, "nardi teach differ: bad part %q in --parts\n", f)
+			fmt.Fprintf(stderr, "nardi-lab teach differ: bad part %q in --parts\n", f)
 			return 2
 		}
 		parts = append(parts, k)
 	}
 	if *count <= 0 || *workers <= 0 {
-		fmt.Fprintln(stderr, "nardi teach differ: --count and --workers must be positive")
+		fmt.Fprintln(stderr, "nardi-lab teach differ: --count and --workers must be positive")
 		return 2
 	}
 	keep, ok := differPhases[*only]
 	if !ok {
-		fmt.Fprintf(stderr, "nardi teach differ: --only must be contact or race, not %q\n", *only)
+		fmt.Fprintf(stderr, "nardi-lab teach differ: --only must be contact or race, not %q\n", *only)
 		return 2
 	}
 	pa, err := a.player()

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -93,7 +93,7 @@ func TestBestExact(t *testing.T) {
 	if code := run([]string{"best", "--rules", "standard", "--level", "hard", "--exact"}, strings.NewReader(in), &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	player, err := loadPlayer("hard", "standard", rules.WithKoks)
+	player, err := LoadPlayer("hard", "standard", rules.WithKoks)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestBestTune(t *testing.T) {
 	if code := run([]string{"best", "--rules", "standard", "--level", "hard", "--exact", "--tune", spec}, strings.NewReader(in), &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	player, err := loadPlayer("hard", "standard", rules.WithKoks)
+	player, err := LoadPlayer("hard", "standard", rules.WithKoks)
 	if err != nil {
 		t.Fatal(err)
 	}

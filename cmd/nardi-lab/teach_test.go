@@ -13,6 +13,7 @@ import (
 // dataset in ai/train/testdata (part 10 held back), then judges the result
 // at 0-ply: the figures are printed, the checkpoints and --out written.
 func TestTeachCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "net.bin")
 	var stdout, stderr bytes.Buffer
@@ -59,7 +60,7 @@ func TestTeachCommand(t *testing.T) {
 	if err != nil || !strings.HasPrefix(stdout.String(), "part 1: ") || strings.Count(string(list), "\n") < 20 {
 		t.Errorf("candidates printed %q, wrote %d bytes (%v)", stdout.String(), len(list), err)
 	}
-	if code := run([]string{"teach", "--data", filepath.Join(dir, "none")}, nil, &stdout, &stderr); code == 0 {
+	if code := run([]string{"teach", "--data", filepath.Join(dir, "none"), "--dir", filepath.Join(dir, "ck2")}, nil, &stdout, &stderr); code == 0 {
 		t.Error("a missing dataset taught")
 	}
 }
@@ -69,6 +70,7 @@ func TestTeachCommand(t *testing.T) {
 // result against the shipped network: the parts, the figures and the
 // network are there; a short network is refused as the labeller.
 func TestTeachLong(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	data := filepath.Join(dir, "long")
 	var stdout, stderr bytes.Buffer
@@ -183,6 +185,7 @@ func TestTeachBlend(t *testing.T) {
 // TestTeachJudgeRank prints the loss among a folder's candidates at 0 and
 // at 2 plies, and fails on a folder that is not there.
 func TestTeachJudgeRank(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	dir := filepath.Join(root, "deep")
 	if err := os.Mkdir(dir, 0o755); err != nil {

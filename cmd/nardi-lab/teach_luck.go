@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -9,10 +8,11 @@ import (
 
 	"nardi/ai"
 	"nardi/ai/train"
+	"nardi/internal/cli"
 	"nardi/rules"
 )
 
-// teachLuck is "nardi teach luck --in REC[,REC...] [--vs REC[,REC...]]":
+// teachLuck is "nardi-lab teach luck --in REC[,REC...] [--vs REC[,REC...]]":
 // the points a game of recorded games against gnubg 0-ply
 // (scripts/play-gnubg.sh --record), as they fell and with the luck of the
 // dice taken out (train.LuckAdjusted), each with a 95% confidence interval
@@ -20,23 +20,21 @@ import (
 // another player in our seat, file by file, and the two paired game by
 // game.
 func teachLuck(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("teach luck", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "teach luck", "--in REC[,REC...] [--vs REC[,REC...]] [--net NET --race NET] [--workers 2]")
 	in := fs.String("in", "", "game records, comma-separated (gzip-ed when named .gz)")
 	vs := fs.String("vs", "", "records of the same dice (the same seeds, in the same order) to pair with --in's")
 	netPath := fs.String("net", "ai/weights/net.bin", "the network that judges the luck")
 	racePath := fs.String("race", "ai/weights/race.bin", "its race network")
 	workers := fs.Int("workers", 2, "games judged at once")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := fs.Parse(args, stdout); !ok {
+		return code
 	}
 	fail := func(err error) int {
-		fmt.Fprintln(stderr, "nardi teach luck:", err)
+		fmt.Fprintln(stderr, "nardi-lab teach luck:", err)
 		return 1
 	}
 	if *in == "" || *workers < 1 {
-		fmt.Fprintln(stderr, "nardi teach luck: --in REC is needed, and --workers 1 or more")
-		return 2
+		return fs.Fail("--in REC is needed, and --workers 1 or more")
 	}
 	net, err := readPair(*netPath, *racePath)
 	if err != nil {
@@ -99,7 +97,7 @@ func judgeRecords(net *ai.Net, files []string, workers int) (map[pairKey]pairSco
 			items = append(items, &item{file: i, game: g})
 		}
 	}
-	err := onWorkers(workers, items, nil, io.Discard, func(it *item) (string, error) {
+	err := cli.OnWorkers(workers, items, nil, io.Discard, func(it *item) (string, error) {
 		it.adj = train.LuckAdjusted(ai.NewEvaluator(net, rules.Standard, rules.WithKoks), it.game)
 		return "", nil
 	})

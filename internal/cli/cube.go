@@ -1,7 +1,6 @@
-package main
+package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -70,19 +69,19 @@ type cubeOut struct {
 // "POSID MATCHID" line, whether the player on roll should double now and
 // whether the opponent should take if doubled now, as a JSON line.
 func cmdCube(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("cube", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "cube", "[--level hard] [--rules standard|nardi] < LINES").
+		Input(`lines of "POSID MATCHID": a gnubg Position ID from the player on roll before the roll, and gnubg's Match ID (match length, 0 for money; score; cube and its owner; Crawford; Jacoby)`)
 	level := fs.String("level", "hard", "easy, medium or hard")
 	rulesName := fs.String("rules", "standard", "rule set: standard or nardi")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := fs.Parse(args, stdout); !ok {
+		return code
 	}
-	player, err := loadPlayer(*level, *rulesName, rules.WithKoks)
+	player, err := LoadPlayer(*level, *rulesName, rules.WithKoks)
 	if err != nil {
 		fmt.Fprintln(stderr, "nardi cube:", err)
 		return 2
 	}
-	err = eachLine(stdin, stdout, parseCubeLine, func(l cubeLine) any {
+	err = EachLine(stdin, stdout, parseCubeLine, func(l cubeLine) any {
 		d := player.Eval.Cube(l.p, l.cs)
 		return cubeOut{Pos: l.pos, Match: l.match, Double: d.Double, Take: d.Take}
 	})

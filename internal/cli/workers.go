@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -6,11 +6,11 @@ import (
 	"sync"
 )
 
-// onWorkers runs do on each item on workers goroutines (at least one) and
+// OnWorkers runs do on each item on workers goroutines (at least one) and
 // prints each line a success returns to stdout. After the first error, or
 // once stop (when not nil) says so, no more items are begun; it returns
 // that first error.
-func onWorkers[T any](workers int, items []T, stop func() bool, stdout io.Writer, do func(T) (string, error)) error {
+func OnWorkers[T any](workers int, items []T, stop func() bool, stdout io.Writer, do func(T) (string, error)) error {
 	jobs := make(chan T)
 	var (
 		mu    sync.Mutex

@@ -1,8 +1,7 @@
-package main
+package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -15,12 +14,11 @@ import (
 // with all its games) as a Jellyfish .mat record on stdout, the newest
 // game without --game.
 func cmdExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "export", "[--db FILE] [--game ID] > FILE.mat")
 	dbPath := fs.String("db", "nardi.db", "the bot's database")
 	id := fs.Int64("game", 0, "the game's id (default: the newest game)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := fs.Parse(args, stdout); !ok {
+		return code
 	}
 	ctx := context.Background()
 	st, err := store.Open(ctx, *dbPath, store.Config{})

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -36,13 +36,6 @@ func TestMovesCommand(t *testing.T) {
 	}
 }
 
-func TestUnknownCommand(t *testing.T) {
-	var out, errOut bytes.Buffer
-	if code := run([]string{"frobnicate"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "unknown command") {
-		t.Errorf("exit %d, stderr %q", code, errOut.String())
-	}
-}
-
 // TestLongCommands: moves and best --variant long read "POSID D1 D2
 // [first]" and answer for long nardi (first-turn 6-6 is 24/18(2)).
 func TestLongCommands(t *testing.T) {
@@ -64,24 +57,5 @@ func TestLongCommands(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"move":"24/13"`) {
 		t.Errorf("best: %s", out.String())
-	}
-	out.Reset()
-	if code := run([]string{"selfplay", "--variant", "long", "--games", "2", "--a", "easy", "--b", "random"}, nil, &out, &errOut); code != 0 {
-		t.Fatalf("selfplay exit %d: %s", code, errOut.String())
-	}
-	if !strings.Contains(out.String(), "easy vs random, 2 games (long") || strings.Contains(out.String(), "luck") {
-		t.Errorf("selfplay: %s", out.String())
-	}
-	for _, variant := range []string{"long", "short"} {
-		out.Reset()
-		if code := run([]string{"selfplay", "--variant", variant, "--games", "2", "--a", "easy", "--b", "easy", "--duplicate", "--luck"}, nil, &out, &errOut); code != 0 {
-			t.Fatalf("selfplay --luck exit %d: %s", code, errOut.String())
-		}
-		if !strings.Contains(out.String(), "; luck taken out ") {
-			t.Errorf("selfplay --variant %s --luck: %s", variant, out.String())
-		}
-	}
-	if code := run([]string{"selfplay", "--variant", "long", "--a", "clever"}, nil, &out, &errOut); code != 2 {
-		t.Errorf("an unknown player: exit %d", code)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -13,6 +13,13 @@ import (
 // NARDI_LISTEN, ":8080" by default) and exits 0 when it answers 200, as a
 // container's HEALTHCHECK (the image has no shell).
 func cmdHealth(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags(stderr, "health").About("Asks the running bot's /healthz on NARDI_LISTEN (default :8080) and exits 0 when it answers 200, 1 otherwise.")
+	if code, ok := fs.Parse(args, stdout); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return fs.Fail("unexpected argument %q", fs.Arg(0))
+	}
 	addr := envOr("NARDI_LISTEN", ":8080")
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {

@@ -1,9 +1,7 @@
-package main
+package cli
 
 import (
 	"bufio"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,29 +22,17 @@ import (
 // The batch form writes DIR/1.png, DIR/2.png, ... in the order of the input
 // lines.
 func cmdRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "render", "--pos POSID [--dice 65] [--home left|right] [--portrait] --out FILE",
+		"--out-dir DIR [--home left|right] [--portrait] < LINES").Input(`with --out-dir, lines of "POSID D1 D2" (blank lines skipped): DIR/1.png, DIR/2.png, ... in their order`)
 	pos := fs.String("pos", "", "gnubg Position ID of the board, seen from the player on roll")
 	dice := fs.String("dice", "", "the roll to show, two digits 1-6 such as 65 (default none)")
 	home := fs.String("home", "right", "where the viewer's home quarter is: left or right")
 	portrait := fs.Bool("portrait", false, "draw the tall board for vertical screens")
 	out := fs.String("out", "", "the PNG file to write")
 	outDir := fs.String("out-dir", "", "batch: read \"POSID D1 D2\" lines from stdin and write DIR/1.png, DIR/2.png, ...")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: nardi render --pos POSID [--dice 65] [--home left|right] [--portrait] --out board.png")
-		fmt.Fprintln(stderr, "       nardi render --out-dir DIR [--home left|right] [--portrait] < lines of \"POSID D1 D2\"")
-		fs.PrintDefaults()
-	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "nardi render: "+format+"\n", a...)
-		fs.Usage()
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	usageErr := fs.Fail
+	if code, ok := fs.Parse(args, stdout); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return usageErr("unexpected argument %q", fs.Arg(0))
@@ -123,14 +109,14 @@ func renderBatch(stdin io.Reader, stderr io.Writer, dir string, base render.View
 		if strings.TrimSpace(sc.Text()) == "" {
 			continue
 		}
-		l, err := parseRollLine(sc.Text())
+		l, err := ParseRollLine(sc.Text())
 		if err != nil {
 			fmt.Fprintf(stderr, "nardi render: line %d: %v\n", line, err)
 			return 1
 		}
 		n++
 		v := base
-		v.Pos, v.Dice = l.pos, l.dice
+		v.Pos, v.Dice = l.Pos, l.Dice
 		if err := writeBoard(filepath.Join(dir, strconv.Itoa(n)+".png"), v); err != nil {
 			fmt.Fprintf(stderr, "nardi render: line %d: %v\n", line, err)
 			return 1

@@ -19,15 +19,16 @@ import (
 // hard tuned to its best play at 0-ply against the network alone; --only
 // puts races or contact alone.
 func TestTeachDiffer(t *testing.T) {
+	t.Parallel()
 	differ := func(args ...string) []string {
 		t.Helper()
 		var stdout, stderr bytes.Buffer
-		all := append([]string{"teach", "differ", "--data", "ai/train/testdata", "--parts", "10", "--count", "40", "--workers", "2"}, args...)
+		all := append([]string{"teach", "differ", "--data", "ai/train/testdata", "--parts", "10", "--count", "16", "--workers", "2"}, args...)
 		if code := run(all, nil, &stdout, &stderr); code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
 		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-		if !strings.HasPrefix(lines[0], "# 40 decisions, ") || !strings.Contains(lines[0], fmt.Sprintf(" %d differ;", len(lines)-1)) {
+		if !strings.HasPrefix(lines[0], "# 16 decisions, ") || !strings.Contains(lines[0], fmt.Sprintf(" %d differ;", len(lines)-1)) {
 			t.Fatalf("header %q for %d lines", lines[0], len(lines)-1)
 		}
 		return lines[1:]
@@ -37,7 +38,7 @@ func TestTeachDiffer(t *testing.T) {
 	}
 	lines := differ("--b-level", "net")
 	if len(lines) == 0 {
-		t.Fatal("hard and the network alone chose alike on all 40 decisions")
+		t.Fatal("hard and the network alone chose alike on all 16 decisions")
 	}
 	for _, l := range lines {
 		f := strings.Split(l, "\t")

@@ -15,6 +15,7 @@ import (
 // which itself is the same on both sides. Bad arguments and records are
 // refused.
 func TestTeachLuck(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("ai/train/testdata/games.rec")
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,16 +9,16 @@ import (
 
 	"nardi/ai"
 	"nardi/ai/train"
+	"nardi/internal/cli"
 	"nardi/rules"
 )
 
-// teachBlend is "nardi teach blend": each part of plays in a folder
+// teachBlend is "nardi-lab teach blend": each part of plays in a folder
 // written again into another, its chances blended with those our own
 // search sees two rolls ahead (train.BlendPart). Parts already written are
 // kept, so a stopped run resumes.
 func teachBlend(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("teach blend", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "teach blend", "--out DIR [--in DIR] [--data DIR] [--weight 0.5] [--net NET --race NET --prune NET] [--workers 2]")
 	data := fs.String("data", "ai/train/data", "the teacher's parts (teacher-KKKK.tsv.gz)")
 	in := fs.String("in", "ai/train/data/near", "the parts of plays to blend")
 	dir := fs.String("out", "", "the blended parts' folder (its parts are read with the teacher's parts in it or the folder above)")
@@ -28,16 +27,15 @@ func teachBlend(args []string, stdout, stderr io.Writer) int {
 	race := fs.String("race", "ai/weights/race.bin", "its race network")
 	prune := fs.String("prune", "ai/weights/prune.bin", "its pruner")
 	workers := fs.Int("workers", 2, "parts blended at once")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := fs.Parse(args, stdout); !ok {
+		return code
 	}
 	fail := func(err error) int {
-		fmt.Fprintln(stderr, "nardi teach blend:", err)
+		fmt.Fprintln(stderr, "nardi-lab teach blend:", err)
 		return 1
 	}
 	if *dir == "" || *workers < 1 {
-		fmt.Fprintln(stderr, "nardi teach blend: --out DIR is needed, and --workers 1 or more")
-		return 2
+		return fs.Fail("--out DIR is needed, and --workers 1 or more")
 	}
 	pair, err := readPair(*net, *race)
 	if err == nil {
@@ -64,7 +62,7 @@ func teachBlend(args []string, stdout, stderr io.Writer) int {
 		}
 		todo = append(todo, p)
 	}
-	err = onWorkers(*workers, todo, nil, stdout, func(p train.Part) (string, error) {
+	err = cli.OnWorkers(*workers, todo, nil, stdout, func(p train.Part) (string, error) {
 		parent := filepath.Join(*data, fmt.Sprintf("teacher-%04d.tsv.gz", p.Number%10000))
 		out := filepath.Join(*dir, fmt.Sprintf("plays-%04d.tsv.gz", p.Number))
 		n, err := train.BlendPart(p.Path, parent, out, ev, *weight, filepath.Base(*net))

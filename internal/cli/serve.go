@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -19,13 +19,28 @@ import (
 	"nardi/web"
 )
 
+// serveEnv is the environment nardi serve is configured by, for its help.
+const serveEnv = `Runs the Telegram bot, configured by the environment:
+  TELEGRAM_BOT_TOKEN      the bot's token from @BotFather (required)
+  TELEGRAM_API_URL        a Bot API server (default the official one)
+  NARDI_DB                the database file (default nardi.db)
+  NARDI_LISTEN            the address of /healthz, /metrics and the webhook (default :8080)
+  NARDI_WEBHOOK_URL       receive updates by webhook at this URL instead of polling
+  NARDI_PUBLIC_URL        where Telegram reaches NARDI_LISTEN, for inline play's pictures (default the webhook's origin)
+  NARDI_REMIND_AFTER      when the player on turn of a slow duel is reminded, such as 10m
+  NARDI_IDLE_CLAIM_AFTER  when an untimed duel left alone may be claimed, such as 72h
+  LOG_LEVEL               debug, info, warn or error (default info)`
+
 // cmdServe is "nardi serve": the Telegram bot, configured from the
 // environment: TELEGRAM_BOT_TOKEN (required), TELEGRAM_API_URL, NARDI_DB,
 // LOG_LEVEL (debug, info, warn, error).
 func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		fmt.Fprintln(stderr, "usage: nardi serve (configured by TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL, NARDI_DB, LOG_LEVEL)")
-		return 2
+	fs := newFlags(stderr, "serve").About(serveEnv)
+	if code, ok := fs.Parse(args, stdout); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return fs.Fail("unexpected argument %q", fs.Arg(0))
 	}
 	token := strings.TrimSpace(os.Getenv("TELEGRAM_BOT_TOKEN"))
 	if token == "" {

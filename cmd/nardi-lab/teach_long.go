@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,20 +13,20 @@ import (
 
 	"nardi/ai"
 	"nardi/ai/train"
+	"nardi/internal/cli"
 )
 
-// teachLongData is "nardi teach long-data --from K1 --to K2 --out DIR":
+// teachLongData is "nardi-lab teach long-data --from K1 --to K2 --out DIR":
 // long nardi's teacher parts made by its own network's deeper search
 // (train.LongPart), each part from its number alone, on --workers
 // goroutines. Parts already in DIR (their positions) are kept, so a
 // stopped run resumes.
 func teachLongData(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("teach long-data", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "teach long-data", "--out DIR [--net NET] [--from K] [--to K] [--workers 1]")
 	netPath := fs.String("net", "ai/weights/long.bin", "the long nardi network that plays and labels")
 	first := fs.Int("from", 1, "the first part")
 	last := fs.Int("to", 100, "the last part")
-	dir := fs.String("out", "ai/train/data/long", "the parts' folder")
+	dir := fs.String("out", "", "the parts' folder (required), such as ai/train/data/long")
 	workers := fs.Int("workers", 1, "parts made at once")
 	cfg := train.DefaultLong
 	fs.IntVar(&cfg.Positions, "positions", cfg.Positions, "positions a part")
@@ -35,11 +34,14 @@ func teachLongData(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.CandDepth, "cand-depth", cfg.CandDepth, "rolls ahead of the candidates' labels")
 	fs.IntVar(&cfg.Cands.Top, "top", cfg.Cands.Top, "the network's best plays of a roll taken as candidates")
 	fs.IntVar(&cfg.Cands.Others, "others", cfg.Cands.Others, "other plays of the roll drawn at random")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := fs.Parse(args, stdout); !ok {
+		return code
+	}
+	if *dir == "" {
+		return fs.Fail("--out DIR is needed: the parts go there")
 	}
 	fail := func(err error) int {
-		fmt.Fprintln(stderr, "nardi teach long-data:", err)
+		fmt.Fprintln(stderr, "nardi-lab teach long-data:", err)
 		return 1
 	}
 	if *first < 0 || *last < *first || cfg.Positions < 1 || cfg.Depth < 0 || cfg.CandDepth < 0 {
@@ -72,7 +74,7 @@ func teachLongData(args []string, stdout, stderr io.Writer) int {
 			todo = append(todo, k)
 		}
 	}
-	err = onWorkers(*workers, todo, func() bool { return ctx.Err() != nil }, stdout, func(k int) (string, error) {
+	err = cli.OnWorkers(*workers, todo, func() bool { return ctx.Err() != nil }, stdout, func(k int) (string, error) {
 		start := time.Now()
 		err := train.WriteLongPart(*dir, ev, k, cfg)
 		return fmt.Sprintf("%s part %d in %s", time.Now().Format(time.TimeOnly), k, time.Since(start).Round(time.Second)), err
