@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -48,8 +49,11 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dbPath := envOr("NARDI_DB", "nardi.db")
 	release, err := store.Lock(dbPath)
 	if err != nil {
-		log.Error("another nardi serve is running on this database; stop it first", "path", dbPath, "err", err)
-		fmt.Fprintf(stderr, "nardi serve: %v: another nardi serve is running on %s; stop it before starting this one\n", err, dbPath)
+		if errors.Is(err, store.ErrInUse) {
+			err = fmt.Errorf("another nardi serve is running on %s; stop it before starting this one: %w", dbPath, err)
+		}
+		log.Error("taking the database failed", "path", dbPath, "err", err)
+		fmt.Fprintf(stderr, "nardi serve: %v\n", err)
 		return 1
 	}
 	defer release()
