@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"time"
 
 	"nardi/record"
 	"nardi/store"
@@ -23,7 +22,7 @@ func cmdExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, *dbPath, store.Config{})
+	st, err := store.OpenReadOnly(ctx, *dbPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "nardi export:", err)
 		return 1
@@ -39,7 +38,7 @@ func cmdExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi export:", err)
 		return 1
 	}
-	if err := record.Write(stdout, rec.Game, record.ComputerName(rec.Game), time.Now()); err != nil {
+	if err := record.Write(stdout, rec.Game, record.ComputerName(rec.Game)); err != nil {
 		fmt.Fprintln(stderr, "nardi export:", err)
 		return 1
 	}

@@ -72,6 +72,9 @@ type Store struct {
 	// survives a power failure, as Telegram is told right after that the
 	// updates arrived. Every other write syncs at checkpoints.
 	durable *sql.DB
+	// readSchema is the schema version of a database opened read-only
+	// (OpenReadOnly), which may be older than this program's; 0 otherwise.
+	readSchema int
 }
 
 // Open opens (creating if needed) the SQLite database at path, applies the
@@ -107,13 +110,17 @@ func Open(ctx context.Context, dbPath string, cfg Config) (*Store, error) {
 // the characters URIs reserve escaped) and the connection settings, with
 // the synchronous mode given (NORMAL or FULL).
 func dsn(dbPath, synchronous string) string {
-	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(dbPath)
-	return "file:" + esc +
+	return "file:" + escapePath(dbPath) +
 		"?_pragma=busy_timeout(" + strconv.Itoa(int(BusyTimeout/time.Millisecond)) + ")" +
 		"&_pragma=journal_mode(WAL)" +
 		"&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(" + synchronous + ")" +
 		"&_txlock=immediate"
+}
+
+// escapePath escapes in a path the characters file: URIs reserve.
+func escapePath(dbPath string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(dbPath)
 }
 
 // Close closes the database.
