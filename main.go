@@ -23,7 +23,7 @@ var commands = map[string]command{
 	"export":   {"write a game or match as a .mat record for GNU Backgammon: nardi export --db FILE [--game ID]", cmdExport},
 	"cube":     {"decide the cube for POSID MATCHID lines from stdin (double now? take?), as JSON lines", cmdCube},
 	"render":   {"draw boards as PNG: nardi render --pos POSID [--dice 65] --out board.png, or --out-dir DIR", cmdRender},
-	"serve":    {"run the Telegram bot (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL, NARDI_DB, NARDI_LISTEN, NARDI_WEBHOOK_URL, LOG_LEVEL)", cmdServe},
+	"serve":    {"run the Telegram bot (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL, NARDI_DB, NARDI_LISTEN, NARDI_METRICS_LISTEN, NARDI_WEBHOOK_URL, NARDI_PUBLIC_URL, LOG_LEVEL...)", cmdServe},
 	"selfplay": {"play games between two levels and print points per game", cmdSelfplay},
 	"moves":    {"list the legal plays of POSID D1 D2 lines read from stdin, as JSON lines", cmdMoves},
 	"show":     {"print a position as a text board: nardi show POSID", cmdShow},
@@ -32,6 +32,7 @@ var commands = map[string]command{
 	"prune":    {"train the small network that ranks plays for the searches", cmdPrune},
 	"teach":    {"fit the evaluator to GNU Backgammon's labels (ai/train/data); teach judge: PR of network files", cmdTeach},
 	"average":  {"average a training run's checkpoints into one network: nardi average --out FILE NET...", cmdAverage},
+	"version":  {"print the build's version (also nardi --version)", cmdVersion},
 }
 
 func main() {
@@ -45,6 +46,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		return 0
+	}
+	if args[0] == "--version" {
+		args[0] = "version"
 	}
 	c, ok := commands[args[0]]
 	if !ok {
