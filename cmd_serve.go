@@ -41,7 +41,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	release, err := store.Lock(dbPath)
 	if err != nil {
 		if errors.Is(err, store.ErrInUse) {
-			err = fmt.Errorf("another nardi serve is running on %s; stop it before starting this one: %w", dbPath, err)
+			err = fmt.Errorf("another nardi serve is running on %s; end it before starting this one: %w", dbPath, err)
 		}
 		log.Error("taking the database failed", "path", dbPath, "err", err)
 		fmt.Fprintf(stderr, "nardi serve: %v\n", err)

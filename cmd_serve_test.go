@@ -27,7 +27,7 @@ func TestServeTellsAMissingFolder(t *testing.T) {
 	}
 }
 
-// TestServeChecksTheEnvironmentFirst: a wrong setting stops serve with
+// TestServeChecksTheEnvironmentFirst: a wrong setting ends serve with
 // status 2 before it calls Telegram or touches the database, and every
 // wrong setting is named.
 func TestServeChecksTheEnvironmentFirst(t *testing.T) {

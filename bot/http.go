@@ -102,7 +102,7 @@ func (b *Bot) serveHTTP(ctx context.Context, ln net.Listener, mux http.Handler, 
 	go func() {
 		defer close(done)
 		if err := srv.Serve(limitPerAddr(ln, limits.PerAddr)); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			b.log.Error("an HTTP endpoint stopped", "endpoint", which, "err", err)
+			b.log.Error("an HTTP endpoint failed", "endpoint", which, "err", err)
 		}
 	}()
 	b.log.Info("HTTP endpoint listening", "endpoint", which, "addr", ln.Addr().String())
