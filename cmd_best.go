@@ -44,7 +44,7 @@ func shippedEvaluator(rulesName string, scoring rules.Scoring) (*ai.Evaluator, e
 	return ai.NewEvaluator(net, rs, scoring), nil
 }
 
-// cmdBest is "nardi best --level easy|medium|hard|master [--rules
+// cmdBest is "nardi best --level beginner|club|master|grandmaster [--rules
 // nardi|standard] [--match MATCHID] [--exact] [--tune SPEC]": with a
 // Match ID the plays are chosen for its match score and cube (a mars
 // weighs what it weighs there); --exact drops the level's time limit
@@ -53,12 +53,12 @@ func shippedEvaluator(rulesName string, scoring rules.Scoring) (*ai.Evaluator, e
 func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("best", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	level := fs.String("level", "hard", "easy, medium, hard or master")
+	level := fs.String("level", "master", "beginner, club, master or grandmaster")
 	rulesName := ruleSetFlag(fs)
 	koks := fs.Bool("koks", true, "count a koks as 3 points when choosing (backgammon scoring)")
 	matchID := fs.String("match", "", "gnubg Match ID: play for its match score and cube")
 	exact := fs.Bool("exact", false, "no time limit: the same choices on a slow or busy machine")
-	tune := fs.String("tune", "", "hard and master: search otherwise, for measurement, e.g. share=1,trials=288 (names as nardi teach differ --b-tune)")
+	tune := fs.String("tune", "", "master and grandmaster: search otherwise, for measurement, e.g. share=1,trials=288 (names as nardi teach differ --b-tune)")
 	variantName := variantFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -121,7 +121,7 @@ func writeBest(v rules.Variant, ch ai.Chooser, stdin io.Reader, stdout, stderr i
 	return 0
 }
 
-// cmdSelfplay is "nardi selfplay --games N --a hard --b medium
+// cmdSelfplay is "nardi selfplay --games N --a master --b club
 // [--variant long] [--duplicate] [--luck]"; in long nardi a player may
 // also be "heuristic" or "random", the baselines the levels are measured
 // against; --luck also gives the points with the dice's luck taken out.
@@ -129,8 +129,8 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	games := fs.Int("games", 1000, "games to play")
-	a := fs.String("a", "hard", "level of player A")
-	b := fs.String("b", "medium", "level of player B")
+	a := fs.String("a", "master", "level of player A")
+	b := fs.String("b", "club", "level of player B")
 	rulesName := ruleSetFlag(fs)
 	variant := fs.String("variant", "short", "short or long nardi")
 	seed := fs.Uint64("seed", 1, "seed of the dice")

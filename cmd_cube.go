@@ -66,13 +66,13 @@ type cubeOut struct {
 	Take   bool   `json:"take"`
 }
 
-// cmdCube is "nardi cube [--level hard] [--rules standard|nardi]": for each
+// cmdCube is "nardi cube [--level master] [--rules standard|nardi]": for each
 // "POSID MATCHID" line, whether the player on roll should double now and
 // whether the opponent should take if doubled now, as a JSON line.
 func cmdCube(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cube", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	level := fs.String("level", "hard", "easy, medium or hard")
+	level := fs.String("level", "master", "beginner, club or master")
 	rulesName := fs.String("rules", "standard", "rule set: standard or nardi")
 	if err := fs.Parse(args); err != nil {
 		return 2

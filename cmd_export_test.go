@@ -37,7 +37,7 @@ func TestExportCommand(t *testing.T) {
 	var games []*game.Game
 	for i := range 2 {
 		g, err := game.New(game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true, Match: 3},
-			[2]game.Player{game.Human(int64(5+i), "Lia"), game.Computer(game.Easy)}, now)
+			[2]game.Player{game.Human(int64(5+i), "Lia"), game.Computer(game.Beginner)}, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,8 +121,8 @@ func TestExportReadsOnly(t *testing.T) {
 	if code := run([]string{"export", "--db", db}, strings.NewReader(""), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "not found") {
 		t.Errorf("an empty database: exit %d, %q", code, errOut.String())
 	}
-	var now int
-	if err := raw.QueryRow(`SELECT MAX(version) FROM schema_version`).Scan(&now); err != nil || now != last-1 {
-		t.Errorf("schema version %d after export (%v); want %d, unchanged", now, err, last-1)
+	var n int
+	if err := raw.QueryRow(`SELECT COUNT(*) FROM schema_version WHERE version = ?`, last).Scan(&n); err != nil || n != 0 {
+		t.Errorf("export applied migration %d (%v)", last, err)
 	}
 }

@@ -80,7 +80,7 @@ func TestMenusRememberTheLastChoice(t *testing.T) {
 	h := newHarness(t)
 	u := telegramtest.User{ID: 8201, FirstName: "Ani", LanguageCode: "hy"}
 	l := locales.HY
-	h.srv.SendText(u, u.Private(), "/play easy long 20+60")
+	h.srv.SendText(u, u.Private(), "/play beginner long 20+60")
 	b := h.board(u.ID)
 	// Resign on the person's own turn, when the board stands still.
 	h.waitBoard(b.ID, func(m telegramtest.Message) bool { return len(steps(m)) > 0 })
@@ -108,7 +108,7 @@ func TestMenusRememberTheLastChoice(t *testing.T) {
 	if !strings.Contains(m.Text, clockLine(l, game.TimeControl{Move: 20 * time.Second, Reserve: 60 * time.Second})) {
 		t.Errorf("the /play menu does not show its clock: %q", m.Text)
 	}
-	if b, ok := m.Button(locales.T(l, "button.level_easy", nil)); !ok || !strings.HasSuffix(b.CallbackData, ":l0/20+60") {
+	if b, ok := m.Button(locales.T(l, "button.level_beginner", nil)); !ok || !strings.HasSuffix(b.CallbackData, ":l0/20+60") {
 		t.Errorf("the level button carries %q", b.CallbackData)
 	}
 
@@ -147,14 +147,14 @@ func TestBadTermsSayWhy(t *testing.T) {
 		{"5+x", false, "duel.bad_clock", "5+x"},
 		{"classic 5+", false, "duel.bad_clock", "5+"},
 		{"blitz", false, "error.bad_word", "blitz"},
-		{"hard", false, "error.bad_word", "hard"},
+		{"master", false, "error.bad_word", "master"},
 		{"<b>x</b>", true, "error.bad_word", "<b>x</b>"},
 		{"5pt 7pt", false, "error.repeated", "7pt"},
-		{"easy Hard", true, "error.repeated", "Hard"},
+		{"beginner Master", true, "error.repeated", "Master"},
 		{"11+90 5+5", true, "error.repeated", "5+5"},
 		{"long classic", false, "error.long_classic", ""},
 		{"LONG 5pt @ann 1d", false, "", ""},
-		{"master classic 25pt 0", true, "", ""},
+		{"grandmaster classic 25pt 0", true, "", ""},
 	}
 	for _, c := range cases {
 		_, p := readTerms(c.args, c.withLevel)
@@ -188,7 +188,7 @@ func TestBadTermsSayWhy(t *testing.T) {
 	if !strings.Contains(m.Text, firstLine(locales.T(locales.RU, "duel.usage", nil))) || strings.Contains(m.Text, locales.T(locales.RU, "duel.bad_clock", nil)) {
 		t.Errorf("/duel 30pt answers %q", m.Text)
 	}
-	h.srv.SendText(u, u.Private(), "/play 7pt hard 9pt")
+	h.srv.SendText(u, u.Private(), "/play 7pt master 9pt")
 	m = h.waitText(u.ID, "<code>9pt</code>")
 	if !strings.Contains(m.Text, "<code>5pt</code>") {
 		t.Errorf("/play with a bad word does not show the usage with match lengths: %q", m.Text)

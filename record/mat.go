@@ -221,7 +221,7 @@ func stepText(s rules.Step) string {
 }
 
 // ComputerName is how a record names the computer of a game:
-// "Computer-hard".
+// "Computer-master".
 func ComputerName(g *game.Game) string {
 	if c := g.ComputerSeat(); c != game.NoSeat {
 		return "Computer-" + string(g.Player(c).Level)

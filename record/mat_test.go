@@ -192,7 +192,7 @@ func TestExportGames(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for seed := uint64(1); seed <= 6; seed++ {
-				g, err := game.New(tc.opts, [2]game.Player{game.Human(1, "Анна Мария"), game.Computer(game.Hard)}, t0)
+				g, err := game.New(tc.opts, [2]game.Player{game.Human(1, "Анна Мария"), game.Computer(game.Master)}, t0)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -211,7 +211,7 @@ func TestExportGames(t *testing.T) {
 // TestNoRecordOfLongNardi: gnubg plays only the short game, so a long
 // nardi game has no .mat record: an error, not a record gnubg misreads.
 func TestNoRecordOfLongNardi(t *testing.T) {
-	g, err := game.New(game.Options{Variant: rules.Long}, [2]game.Player{game.Human(1, "Ann"), game.Computer(game.Hard)}, t0)
+	g, err := game.New(game.Options{Variant: rules.Long}, [2]game.Player{game.Human(1, "Ann"), game.Computer(game.Master)}, t0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestNoRecordOfLongNardi(t *testing.T) {
 // its later games began on the next day.
 func TestRecordDate(t *testing.T) {
 	began := time.Date(2026, 11, 30, 23, 59, 0, 0, time.UTC)
-	g, err := game.New(game.Options{Match: 5}, [2]game.Player{game.Human(1, "Ann"), game.Computer(game.Hard)}, began)
+	g, err := game.New(game.Options{Match: 5}, [2]game.Player{game.Human(1, "Ann"), game.Computer(game.Master)}, began)
 	if err != nil {
 		t.Fatal(err)
 	}

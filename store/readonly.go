@@ -46,11 +46,10 @@ func OpenReadOnly(ctx context.Context, dbPath string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", dbPath, err)
 	}
-	if have > len(ms) {
+	if latest := latestVersion(ms); have > latest {
 		db.Close()
-		return nil, fmt.Errorf("store: open %s: the database is at schema version %d, newer than this program's %d", dbPath, have, len(ms))
+		return nil, fmt.Errorf("store: open %s: the database is at schema version %d, newer than this program's %d", dbPath, have, latest)
 	}
-	s.readSchema = have
 	return s, nil
 }
 
