@@ -4,7 +4,10 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/nardi . \
+# The build context has no .git (.dockerignore), so the version comes from
+# here: docker build --build-arg VERSION=$(git describe --always --dirty) .
+ARG VERSION=devel
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w -X nardi/internal/buildinfo.version=${VERSION}" -o /out/nardi . \
  && mkdir -p /out/data
 
 # Run: no shell, no root; the database lives in the /data volume.
@@ -13,7 +16,8 @@ COPY --from=build /out/nardi /nardi
 COPY --from=build --chown=nonroot:nonroot /out/data /data
 ENV NARDI_DB=/data/nardi.db LOG_LEVEL=info NARDI_LISTEN=:8080
 VOLUME ["/data"]
-# /healthz and /metrics (and the webhook, with NARDI_WEBHOOK_URL set).
+# /healthz and /metrics (and the webhook, with NARDI_WEBHOOK_URL set);
+# with NARDI_METRICS_LISTEN set, /metrics moves to that address.
 EXPOSE 8080
 # No shell in the image: the binary asks its own /healthz.
 HEALTHCHECK --interval=30s --timeout=6s --start-period=20s --retries=3 CMD ["/nardi", "health"]

@@ -252,7 +252,7 @@ func TestChoicesAreLegal(t *testing.T) {
 		n = 8
 	}
 	for _, rs := range []rules.RuleSet{rules.Nardi, rules.Standard} {
-		players := []*Player{NewPlayer(net, rs, rules.OinMars, Easy), NewPlayer(net, rs, rules.OinMars, Medium), NewPlayer(net, rs, rules.WithKoks, Hard)}
+		players := []*Player{NewPlayer(net, rs, rules.OinMars, Beginner), NewPlayer(net, rs, rules.OinMars, Club), NewPlayer(net, rs, rules.WithKoks, Master)}
 		p := rules.Start()
 		for i := 0; i < n; i++ {
 			d := rules.Dice{rng.IntN(6) + 1, rng.IntN(6) + 1}
@@ -289,13 +289,13 @@ func TestMediumBeatsEasy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	medium := NewPlayer(net, rules.Nardi, rules.OinMars, Medium)
-	easy := NewPlayer(net, rules.Nardi, rules.OinMars, Easy)
+	medium := NewPlayer(net, rules.Nardi, rules.OinMars, Club)
+	easy := NewPlayer(net, rules.Nardi, rules.OinMars, Beginner)
 	r := SelfPlay(rules.Short, rules.OinMars, medium, easy, games, 99, 2, nil)
 	if r.Mean <= 0 {
-		t.Errorf("medium scored %+.3f points a game against easy over %d games", r.Mean, games)
+		t.Errorf("club scored %+.3f points a game against beginner over %d games", r.Mean, games)
 	}
-	t.Logf("medium vs easy: %+.3f [%+.3f, %+.3f]", r.Mean, r.Low, r.Hi)
+	t.Logf("club vs beginner: %+.3f [%+.3f, %+.3f]", r.Mean, r.Low, r.Hi)
 }
 
 // TestIncrementalEvaluation compares the evaluation of results computed

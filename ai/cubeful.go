@@ -93,7 +93,7 @@ func (e *Evaluator) RollProbs(p rules.Position) Probs {
 
 // SearchProbs is RollProbs with each best play found as the searches find
 // it (the pruner's best few judged by the network, see bestPlay): the
-// chances two rolls ahead that the hard level's 2-ply sees.
+// chances two rolls ahead that the master level's 2-ply sees.
 func (e *Evaluator) SearchProbs(p rules.Position) Probs {
 	var s scratch
 	return e.rollProbs(&p, &s, true)

@@ -172,23 +172,23 @@ func (e *LongEvaluator) ahead(r *rules.Position, depth int, s *longScratch) floa
 	return total / 36
 }
 
-// longStyles are the levels in long nardi: easy and medium as in short
-// nardi; hard one roll ahead on the best 16 within 0.30, then two rolls
+// longStyles are the levels in long nardi: beginner and club as in short
+// nardi; master one roll ahead on the best 16 within 0.30, then two rolls
 // ahead on the best 2 within 0.08 (a long nardi search is cheap one roll
-// deep and dear two deep: its doubles have many plays); master two rolls
+// deep and dear two deep: its doubles have many plays); grandmaster two rolls
 // ahead on more of them.
 var longStyles = map[Level]style{
-	Easy:     styles[Easy],
-	Medium:   styles[Medium],
-	Hard:     {deep: true, keep1: 16, window1: 0.30, keep2: 2, window2: 0.08},
-	Master:   {deep: true, keep1: 16, window1: 0.30, keep2: 6, window2: 0.20},
-	NetAlone: styles[NetAlone],
+	Beginner:    styles[Beginner],
+	Club:        styles[Club],
+	Master:      {deep: true, keep1: 16, window1: 0.30, keep2: 2, window2: 0.08},
+	Grandmaster: {deep: true, keep1: 16, window1: 0.30, keep2: 6, window2: 0.20},
+	NetAlone:    styles[NetAlone],
 }
 
-// LongPlayer plays long nardi with the shipped long nardi network: easy
-// and medium make the deterministic, evaluator-guided mistakes of short
-// nardi's levels; hard and master look one roll ahead on the best
-// candidates, then two on the best few of those (master on more). It
+// LongPlayer plays long nardi with the shipped long nardi network: beginner
+// and club make the deterministic, evaluator-guided mistakes of short
+// nardi's levels; master and grandmaster look one roll ahead on the best
+// candidates, then two on the best few of those (grandmaster on more). It
 // never makes an illegal play, nor one that loses more than the level
 // allows.
 type LongPlayer struct {

@@ -23,15 +23,15 @@ func TestLongPlayer(t *testing.T) {
 		strong, weak Chooser
 		deep         bool // the strong side looks ahead
 	}{
-		{"hard-heuristic", LongPlayer{Level: Hard}, LongHeuristic{}, true},
-		{"medium-random", LongPlayer{Level: Medium}, LongRandom{}, false},
-		{"easy-random", LongPlayer{Level: Easy}, LongRandom{}, false},
+		{"master-heuristic", LongPlayer{Level: Master}, LongHeuristic{}, true},
+		{"club-random", LongPlayer{Level: Club}, LongRandom{}, false},
+		{"beginner-random", LongPlayer{Level: Beginner}, LongRandom{}, false},
 	}
 	for _, pr := range pairs {
 		t.Run(pr.name, func(t *testing.T) {
 			games := games
 			if pr.deep && games < 6 {
-				games = 1 // hard looks ahead: one game under the race detector
+				games = 1 // master looks ahead: one game under the race detector
 			}
 			rng := rand.New(rand.NewPCG(5, 8))
 			points := [2]int{}
@@ -152,12 +152,12 @@ func TestLongForCube(t *testing.T) {
 	}
 }
 
-// longPositions plays medium against itself and returns the positions
+// longPositions plays club against itself and returns the positions
 // met with their rolls and first-turn flags: realistic long nardi
 // decisions for benchmarks.
 func longPositions(games int) (ps []rules.Position, ds []rules.Dice, firsts []bool) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	pl := LongPlayer{Level: Medium}
+	pl := LongPlayer{Level: Club}
 	for n := range games {
 		p := rules.Long.Start()
 		first := [2]bool{true, true}
@@ -184,7 +184,7 @@ func longPositions(games int) (ps []rules.Position, ds []rules.Dice, firsts []bo
 // 95th percentile.
 func BenchmarkLongDecision(b *testing.B) {
 	ps, ds, firsts := longPositions(4)
-	for _, level := range []Level{Easy, Medium, Hard, Master} {
+	for _, level := range []Level{Beginner, Club, Master, Grandmaster} {
 		b.Run(level.String(), func(b *testing.B) {
 			pl := LongPlayer{Level: level}
 			var times []time.Duration
@@ -203,7 +203,7 @@ func BenchmarkLongDecision(b *testing.B) {
 	}
 }
 
-// TestLongLevelsInOrder: in long nardi medium outscores easy and easy
+// TestLongLevelsInOrder: in long nardi club outscores beginner and beginner
 // outscores the random player over a short deterministic match (the full
 // matches are run with nardi selfplay --variant long).
 func TestLongLevelsInOrder(t *testing.T) {
@@ -212,8 +212,8 @@ func TestLongLevelsInOrder(t *testing.T) {
 		games = 16
 	}
 	for _, c := range []struct{ a, b Chooser }{
-		{LongPlayer{Level: Medium}, LongPlayer{Level: Easy}},
-		{LongPlayer{Level: Easy}, LongRandom{}},
+		{LongPlayer{Level: Club}, LongPlayer{Level: Beginner}},
+		{LongPlayer{Level: Beginner}, LongRandom{}},
 	} {
 		r := SelfPlay(rules.Long, rules.OinMars, c.a, c.b, games, 7, 2, nil)
 		if r.Mean <= 0 {

@@ -17,47 +17,46 @@ type Level int
 
 // The playing levels.
 const (
-	Easy Level = iota
-	Medium
-	Hard
-	// Master searches wider than Hard and plays more of its close choices
-	// out, in more sampled games, slower.
+	Beginner Level = iota
+	Club
 	Master
+	// Grandmaster searches wider than Master and plays more of its close choices
+	// out, in more sampled games, slower.
+	Grandmaster
 	// NetAlone plays the network alone: the best play at 0-ply, no search and no
 	// mistakes (for measurement; not offered to players).
 	NetAlone
 )
 
+// levelNames are the levels' names, the same words game.Level uses: the
+// names players see, and "net" for NetAlone.
+var levelNames = [...]string{Beginner: "beginner", Club: "club", Master: "master", Grandmaster: "grandmaster", NetAlone: "net"}
+
+// formerLevelNames are the former names that cannot be mistaken, still
+// read on the command line (the former "master" is the Grandmaster now,
+// so "master" reads as the Master).
+var formerLevelNames = map[string]Level{"easy": Beginner, "medium": Club, "hard": Master}
+
 // String returns the level's name as used on the command line.
 func (l Level) String() string {
-	switch l {
-	case Easy:
-		return "easy"
-	case Medium:
-		return "medium"
-	case Master:
-		return "master"
-	case NetAlone:
-		return "net"
+	if l >= 0 && int(l) < len(levelNames) {
+		return levelNames[l]
 	}
-	return "hard"
+	return fmt.Sprintf("Level(%d)", int(l))
 }
 
-// ParseLevel reads "easy", "medium", "hard", "master" or "net".
+// ParseLevel reads "beginner", "club", "master", "grandmaster" or "net",
+// or a former name: "easy", "medium", "hard".
 func ParseLevel(s string) (Level, error) {
-	switch s {
-	case "easy":
-		return Easy, nil
-	case "medium":
-		return Medium, nil
-	case "hard":
-		return Hard, nil
-	case "master":
-		return Master, nil
-	case "net":
-		return NetAlone, nil
+	for l, name := range levelNames {
+		if s == name {
+			return Level(l), nil
+		}
 	}
-	return Hard, fmt.Errorf("unknown level %q (want easy, medium, hard, master or net)", s)
+	if l, ok := formerLevelNames[s]; ok {
+		return l, nil
+	}
+	return Master, fmt.Errorf("unknown level %q (want beginner, club, master, grandmaster or net)", s)
 }
 
 //go:embed weights/net.bin
@@ -158,17 +157,17 @@ type style struct {
 
 // styles holds each level's style. No level looks three rolls ahead in
 // full: in games against GNU Backgammon 0-ply the 3-ply searches lost to
-// the same levels stopping at 2-ply (README, "Two plies, wider"). Hard
+// the same levels stopping at 2-ply (README, "Two plies, wider"). Master
 // plays its best two within 0.05 at 2-ply on, four rolls deep, in 72
-// sampled games each, master its best three in 144 (README, "Rollouts"),
+// sampled games each, the grandmaster its best three in 144 (README, "Rollouts"),
 // both keeping half of what the sampled games change (README, "A judge one
 // ply deeper, and half a rollout").
 var styles = map[Level]style{
-	Easy:   {noise: 0.18, maxLoss: 0.30},
-	Medium: {noise: 0.035, maxLoss: 0.10},
-	Hard: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, pruneKeep: 16,
+	Beginner: {noise: 0.18, maxLoss: 0.30},
+	Club:     {noise: 0.035, maxLoss: 0.10},
+	Master: {deep: true, keep1: 24, window1: 0.40, keep2: 10, window2: 0.25, pruneKeep: 16,
 		keepR: 2, windowR: 0.05, trials: 72, depth: 4, rolloutKeep: 4, share: 0.5, limit: 250 * time.Millisecond},
-	Master: {deep: true, keep1: 32, window1: 0.50, keep2: 16, window2: 0.35, pruneKeep: 32,
+	Grandmaster: {deep: true, keep1: 32, window1: 0.50, keep2: 16, window2: 0.35, pruneKeep: 32,
 		keepR: 3, windowR: 0.05, trials: 144, depth: 4, rolloutKeep: 4, share: 0.5, limit: 1500 * time.Millisecond},
 	// NetAlone: no noise and no loss allowed, so mistaken picks the best at 0-ply.
 	NetAlone: {},

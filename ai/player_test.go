@@ -38,7 +38,7 @@ func levelPR(t testing.TB, level Level, set []JudgedPosition) float64 {
 
 func BenchmarkPR(b *testing.B) {
 	set := loadJudged(b)
-	for _, level := range []Level{Easy, Medium, Hard, Master} {
+	for _, level := range []Level{Beginner, Club, Master, Grandmaster} {
 		b.Run(level.String(), func(b *testing.B) {
 			var pr float64
 			for b.Loop() {
@@ -57,7 +57,7 @@ func BenchmarkDecision(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, level := range []Level{Easy, Medium, Hard, Master} {
+	for _, level := range []Level{Beginner, Club, Master, Grandmaster} {
 		b.Run(level.String(), func(b *testing.B) {
 			pl := NewPlayer(net, rules.Nardi, rules.OinMars, level)
 			var times []time.Duration
@@ -85,17 +85,17 @@ const (
 )
 
 // TestLevelStrength judges each level's choices with GNU Backgammon's
-// equities. Easy and medium are judged on every position; hard, whose
+// equities. Beginner and club are judged on every position; master, whose
 // lookahead is slow, on every 4th (every 20th under the race detector,
 // with a margin for the smaller sample); BenchmarkPR gives the full figure.
 func TestLevelStrength(t *testing.T) {
 	set := loadJudged(t)
-	easy, medium := levelPR(t, Easy, set), levelPR(t, Medium, set)
+	easy, medium := levelPR(t, Beginner, set), levelPR(t, Club, set)
 	if easy < easyLow || easy > easyHigh {
-		t.Errorf("easy PR %.2f, want %.0f..%.0f", easy, easyLow, easyHigh)
+		t.Errorf("beginner PR %.2f, want %.0f..%.0f", easy, easyLow, easyHigh)
 	}
 	if medium > mediumTarget {
-		t.Errorf("medium PR %.2f, want <= %.0f", medium, mediumTarget)
+		t.Errorf("club PR %.2f, want <= %.0f", medium, mediumTarget)
 	}
 	every, margin := 4, 0.0
 	if raceEnabled || testing.Short() {
@@ -105,30 +105,30 @@ func TestLevelStrength(t *testing.T) {
 	for i := 0; i < len(set); i += every {
 		sample = append(sample, set[i])
 	}
-	hard := levelPR(t, Hard, sample)
+	hard := levelPR(t, Master, sample)
 	if hard > hardTarget+margin {
-		t.Errorf("hard PR %.2f on %d positions, want <= %.1f", hard, len(sample), hardTarget+margin)
+		t.Errorf("master PR %.2f on %d positions, want <= %.1f", hard, len(sample), hardTarget+margin)
 	}
 	if !(hard < medium && medium < easy) {
-		t.Errorf("levels out of order: hard %.2f, medium %.2f, easy %.2f", hard, medium, easy)
+		t.Errorf("levels out of order: master %.2f, club %.2f, beginner %.2f", hard, medium, easy)
 	}
-	t.Logf("PR easy %.2f, medium %.2f, hard %.2f (%d positions)", easy, medium, hard, len(sample))
+	t.Logf("PR beginner %.2f, club %.2f, master %.2f (%d positions)", easy, medium, hard, len(sample))
 }
 
-// TestMasterStrength checks that master's wider search plays better than
-// hard on the whole judged set (on samples of it the two are too close to
+// TestGrandmasterStrength checks that grandmaster's wider search plays better than
+// master on the whole judged set (on samples of it the two are too close to
 // tell). The two take minutes, so the test is left out of short and race
 // runs.
-func TestMasterStrength(t *testing.T) {
+func TestGrandmasterStrength(t *testing.T) {
 	if raceEnabled || testing.Short() {
-		t.Skip("master is slow; run without -race and -short")
+		t.Skip("grandmaster is slow; run without -race and -short")
 	}
 	set := loadJudged(t)
-	hard, master := levelPR(t, Hard, set), levelPR(t, Master, set)
+	hard, master := levelPR(t, Master, set), levelPR(t, Grandmaster, set)
 	if master >= hard {
-		t.Errorf("master PR %.3f, hard %.3f on %d positions: master is no stronger", master, hard, len(set))
+		t.Errorf("grandmaster PR %.3f, master %.3f on %d positions: grandmaster is no stronger", master, hard, len(set))
 	}
-	t.Logf("PR hard %.3f, master %.3f (%d positions)", hard, master, len(set))
+	t.Logf("PR master %.3f, grandmaster %.3f (%d positions)", hard, master, len(set))
 }
 
 // BenchmarkPly0 times evaluating every play of the judged positions at

@@ -78,7 +78,7 @@ func TestShippedPruner(t *testing.T) {
 	// 90% of the judged decisions (the self-play network: 95%), at a cost
 	// of about 0.002 a decision that the searches' deeper steps mostly
 	// recover (E's pair: 91.6%, 0.0014; round 4's: 89.8%, 0.0018, and yet
-	// hard's PR on the judged set 0.707 -> 0.656; round 6's: 91.5%, 0.0019; round 7's: 91.1%, 0.0016;
+	// master's PR on the judged set 0.707 -> 0.656; round 6's: 91.5%, 0.0019; round 7's: 91.1%, 0.0016;
 	// round 8's: 91.2%, 0.0015; round 10's, taught with 2-ply labels:
 	// 90.8%, 0.0017; round 12's: 90.8%, 0.0021; round 13's: 90.3%,
 	// 0.0016; round 15's, of 221 inputs: 91.7%, 0.0016).

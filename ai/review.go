@@ -18,7 +18,7 @@ type Verdict struct {
 func (v Verdict) Loss() float64 { return max(0, v.BestEq-v.ChosenEq) }
 
 // Judge weighs the play that led from p with the dice to chosen (the
-// mover's view after the play) as the hard level searches: every play at
+// mover's view after the play) as the master level searches: every play at
 // 0-ply, the best eight one roll deeper, the best three two rolls deeper,
 // the play made always among them. ok is false when the roll allowed one
 // result only (there was no decision).

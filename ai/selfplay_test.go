@@ -8,7 +8,7 @@ import (
 )
 
 // TestSelfPlayLuck: judged by the network's luck, duplicate games of
-// medium against easy keep their points as played unjudged, and the
+// club against beginner keep their points as played unjudged, and the
 // points with the luck taken out have a narrower interval whose mean lies
 // within the points' own; a judge that finds no luck anywhere changes
 // nothing.
@@ -17,8 +17,8 @@ func TestSelfPlayLuck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	medium := NewPlayer(net, rules.Nardi, rules.OinMars, Medium)
-	easy := NewPlayer(net, rules.Nardi, rules.OinMars, Easy)
+	medium := NewPlayer(net, rules.Nardi, rules.OinMars, Club)
+	easy := NewPlayer(net, rules.Nardi, rules.OinMars, Beginner)
 	ev := NewEvaluator(net, rules.Nardi, rules.OinMars)
 	judge := func(p rules.Position, d rules.Dice, _ bool) float64 { return ev.Story(p, d).Luck }
 	const games = 24

@@ -29,7 +29,7 @@ func tunable(st *style) []setting {
 // the level's style, the names keep1, window1, keep2, window2 (the 1-ply
 // and 2-ply candidates), pruneKeep, keepR, windowR, trials, depth,
 // rolloutKeep and share (the rollouts; keepR=0 plays the 2-ply alone). Only levels
-// that look ahead (hard, master) can be tuned. Call it before the player
+// that look ahead (master, grandmaster) can be tuned. Call it before the player
 // is used.
 func (pl *Player) Tune(spec string) error {
 	st := styles[pl.Level]

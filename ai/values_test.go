@@ -130,14 +130,14 @@ func TestPlaysForTheScore(t *testing.T) {
 	t.Logf("%d of 300 choices differ at 1-away, 1-away", differ)
 }
 
-// TestJudge: the hard search's own choice loses nothing; a play that
+// TestJudge: the master search's own choice loses nothing; a play that
 // gives away much shows a loss; a forced roll is no decision.
 func TestJudge(t *testing.T) {
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
 	}
-	hard := NewPlayer(net, rules.Standard, rules.WithKoks, Hard)
+	hard := NewPlayer(net, rules.Standard, rules.WithKoks, Master)
 	hard.Exact = true
 	start := rules.Start()
 	dice := rules.Dice{3, 1}

@@ -16,7 +16,7 @@ import (
 // (p50/p99 in ms), with 400 ms of thought before each tap. Run it with
 // -benchtime 1x.
 func BenchmarkFiftyGames(b *testing.B) {
-	for _, level := range []string{"easy", "hard"} {
+	for _, level := range []string{"beginner", "master"} {
 		b.Run(level, func(b *testing.B) {
 			for b.Loop() {
 				benchGames(b, level, 50, 30)

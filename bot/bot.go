@@ -46,6 +46,19 @@ import (
 // DefaultAPIURL is the official Bot API.
 const DefaultAPIURL = "https://api.telegram.org"
 
+// ErrTokenRejected: Telegram answered 401 Unauthorized, so the token is
+// wrong or was revoked.
+var ErrTokenRejected = errors.New("bot: Telegram rejected the token (401 Unauthorized): TELEGRAM_BOT_TOKEN is wrong or was revoked; get the current one from @BotFather")
+
+// tokenRejected tells a 401 from Telegram (ErrTokenRejected) from other
+// failures of a call, which it returns as they came.
+func tokenRejected(err error) error {
+	if errors.Is(err, tg.ErrorUnauthorized) {
+		return fmt.Errorf("%w (%w)", ErrTokenRejected, err)
+	}
+	return err
+}
+
 // Config is what the bot needs to run.
 type Config struct {
 	Token  string
@@ -76,6 +89,12 @@ type Config struct {
 	// is used instead (tests).
 	Listen   string
 	Listener net.Listener
+	// MetricsListen, when set, is the operators' address: /metrics moves
+	// there from Listen's endpoint, with a /healthz of its own (Listen's
+	// keeps its /healthz, for what checks the public side).
+	// MetricsListener, when set, is used instead (tests).
+	MetricsListen   string
+	MetricsListener net.Listener
 	// HTTPLimits bound the endpoint's clients (DefaultHTTPLimits where
 	// zero).
 	HTTPLimits HTTPLimits
@@ -164,7 +183,7 @@ func New(cfg Config) (*Bot, error) {
 	}
 	api, err := tg.New(cfg.Token, opts...)
 	if err != nil {
-		return nil, fmt.Errorf("bot: connect to the Bot API: %w", err)
+		return nil, fmt.Errorf("bot: connect to the Bot API: %w", tokenRejected(err))
 	}
 	b := &Bot{cfg: cfg, api: api, store: cfg.Store, log: cfg.Log, username: cfg.Username, ctx: context.Background(),
 		inlineAsks: chatterLimit{burst: inlineBurst, every: inlineEvery}}
@@ -198,7 +217,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	if b.username == "" {
 		me, err := b.api.GetMe(ctx)
 		if err != nil {
-			return fmt.Errorf("bot: getMe: %w", err)
+			return fmt.Errorf("bot: getMe: %w", tokenRejected(err))
 		}
 		b.username = me.Username
 	}
@@ -228,11 +247,24 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	b.contact.Store(time.Now().UnixNano()) // the start counts as contact, for /healthz
 	go b.keepInTouch(ctx)
-	ln, err := b.listener()
+	ln, err := listener(b.cfg.Listener, b.cfg.Listen)
 	if err != nil {
 		b.table.Stop()
 		return err
 	}
+	opsLn, err := listener(b.cfg.MetricsListener, b.cfg.MetricsListen)
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		b.table.Stop()
+		return err
+	}
+	stopOps := func() {}
+	if opsLn != nil {
+		stopOps = b.serveHTTP(ctx, opsLn, b.opsMux(), "operators'")
+	}
+	defer stopOps()
 	var hook *webhook
 	hookPath := ""
 	if b.cfg.WebhookURL != "" {
@@ -263,7 +295,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		if hook != nil {
 			h = hook
 		}
-		stopHTTP = b.serveHTTP(ctx, ln, h, hookPath)
+		stopHTTP = b.serveHTTP(ctx, ln, b.publicMux(h, hookPath, opsLn == nil), "public")
 	}
 	b.log.Info("bot started", "username", b.username, "webhook", hook != nil)
 	if hook != nil {

@@ -266,7 +266,7 @@ func TestCompleteGameAgainstComputer(t *testing.T) {
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play")
 	m := h.waitText(alice.ID, strings.SplitN(locales.T(locales.EN, "play.choose_level", nil), "\n", 2)[0])
-	easy, ok := m.Button(locales.T(locales.EN, "button.level_easy", nil))
+	easy, ok := m.Button(locales.T(locales.EN, "button.level_beginner", nil))
 	if !ok {
 		t.Fatalf("no level buttons: %v", m.Buttons())
 	}
@@ -292,7 +292,7 @@ func TestCompleteGameAgainstComputer(t *testing.T) {
 
 func TestStaleAndDoubleTaps(t *testing.T) {
 	h := newHarness(t)
-	h.srv.SendText(alice, alice.Private(), "/play easy")
+	h.srv.SendText(alice, alice.Private(), "/play beginner")
 	b := h.board(alice.ID)
 	m := h.waitBoard(b.ID, playable)
 	first := steps(m)[0].CallbackData
@@ -344,7 +344,7 @@ func (h *harness) activeGame(chat int64) *store.GameRecord {
 
 func TestRestartMidGame(t *testing.T) {
 	h := newHarness(t)
-	h.srv.SendText(alice, alice.Private(), "/play medium")
+	h.srv.SendText(alice, alice.Private(), "/play club")
 	b := h.board(alice.ID)
 	m := h.waitBoard(b.ID, playable)
 	h.tap(alice, b.ID, steps(m)[0].CallbackData)
@@ -362,7 +362,7 @@ func TestRestartMidGame(t *testing.T) {
 
 func TestResign(t *testing.T) {
 	h := newHarness(t)
-	h.srv.SendText(alice, alice.Private(), "/play hard")
+	h.srv.SendText(alice, alice.Private(), "/play master")
 	b := h.board(alice.ID)
 	m := h.waitBoard(b.ID, playable)
 	resign, ok := m.Button(locales.T(locales.EN, "button.resign", nil))
@@ -397,7 +397,7 @@ func TestConfirmMoves(t *testing.T) {
 		t.Fatalf("no confirm setting: %v", m.Buttons())
 	}
 	h.tap(alice, m.ID, on.CallbackData)
-	h.srv.SendText(alice, alice.Private(), "/play easy")
+	h.srv.SendText(alice, alice.Private(), "/play beginner")
 	b := h.board(alice.ID)
 	for i := 0; i < 8; i++ {
 		m = h.waitBoard(b.ID, func(m telegramtest.Message) bool { return playable(m) || hasOp(m, opConfirm) })
@@ -415,7 +415,7 @@ func TestConfirmMoves(t *testing.T) {
 // TestTypedPlay writes a whole play in notation instead of tapping.
 func TestTypedPlay(t *testing.T) {
 	h := newHarness(t)
-	h.srv.SendText(alice, alice.Private(), "/play easy")
+	h.srv.SendText(alice, alice.Private(), "/play beginner")
 	b := h.board(alice.ID)
 	h.waitBoard(b.ID, playable)
 	rec := h.activeGame(alice.ID)

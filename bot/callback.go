@@ -13,21 +13,25 @@ import (
 // The operations a button can ask for: the first field of its callback
 // data. ops maps each to its handler.
 const (
-	opStep      = "st" // a checker step; arg "from-to"
-	opUndo      = "un"
-	opConfirm   = "ok"
-	opResign    = "rs" // ask to resign
-	opResignOK  = "ry" // arg: the seat that asked
-	opResignNo  = "rn" // arg: the seat that asked
-	opClaim     = "cl"
-	opRematch   = "rm"
-	opLevel     = "lv" // arg: a level and the terms, "hard:c5"
-	opPlayTerms = "pt" // the /play menu's terms; arg as termsArg writes
-	opDuelTerms = "dt" // the duel menu's terms; arg as termsArg writes
-	opInvite    = "iv" // make an invite link on the terms; arg as termsArg writes
-	opNext      = "nx" // the next game of a match, now
-	opDice      = "dv" // how to check a finished game's dice
-	opReview    = "rv" // a review of the finished game
+	opStep     = "st" // a checker step; arg "from-to"
+	opUndo     = "un"
+	opConfirm  = "ok"
+	opResign   = "rs" // ask to resign
+	opResignOK = "ry" // arg: the seat that asked
+	opResignNo = "rn" // arg: the seat that asked
+	opClaim    = "cl"
+	opRematch  = "rm"
+	opLevel    = "le" // arg: a level and the terms, "master:c5"
+	// opFormerLevel is opLevel on the buttons made before the levels took
+	// the players' names: arg "hard:c5", its level by the former name
+	// (game.ParseFormerLevel: there, "master" is the Grandmaster).
+	opFormerLevel = "lv"
+	opPlayTerms   = "pt" // the /play menu's terms; arg as termsArg writes
+	opDuelTerms   = "dt" // the duel menu's terms; arg as termsArg writes
+	opInvite      = "iv" // make an invite link on the terms; arg as termsArg writes
+	opNext        = "nx" // the next game of a match, now
+	opDice        = "dv" // how to check a finished game's dice
+	opReview      = "rv" // a review of the finished game
 	// opInlineAccept takes an inline challenge card: game is the
 	// challenger, arg the terms and their signature.
 	opInlineAccept = "ia"
@@ -53,6 +57,7 @@ var ops = map[string]func(b *Bot, ctx context.Context, r *request, a action){
 	opClaim:        tapOp((*table.Service).Claim),
 	opRematch:      (*Bot).onRematch,
 	opLevel:        (*Bot).onLevel,
+	opFormerLevel:  (*Bot).onFormerLevel,
 	opPlayTerms:    (*Bot).onPlayTerms,
 	opDuelTerms:    (*Bot).onDuelTerms,
 	opInvite:       (*Bot).onInvite,

@@ -14,7 +14,7 @@ import (
 func TestClassicAgainstTheComputer(t *testing.T) {
 	h := newHarness(t)
 	u := telegramtest.User{ID: 6006, FirstName: "Davit", LanguageCode: "en"}
-	h.srv.SendText(u, u.Private(), "/play classic easy")
+	h.srv.SendText(u, u.Private(), "/play classic beginner")
 	b := h.board(u.ID)
 	cubeTurn := func(m telegramtest.Message) bool { return hasOp(m, opDouble) && hasOp(m, opRoll) }
 	rolls, seen := 0, ""

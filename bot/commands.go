@@ -227,7 +227,7 @@ func (b *Bot) redrawUserBoards(ctx context.Context, r *request) {
 // then the computer's levels, each starting a game on the terms chosen.
 func levelKeyboard(lang locales.Lang, t terms) Keyboard {
 	kb := termsRows(lang, opPlayTerms, t)
-	for _, l := range []game.Level{game.Easy, game.Medium, game.Hard, game.Master} {
+	for _, l := range game.Levels {
 		arg := string(l) + ":" + termsArg(t)
 		kb = append(kb, []models.InlineKeyboardButton{button(locales.T(lang, "button.level_"+string(l), nil), action{op: opLevel, arg: arg})})
 	}

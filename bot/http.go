@@ -21,9 +21,11 @@ import (
 	"nardi/store"
 )
 
-// The bot's HTTP endpoint (Config.Listen): /healthz and /metrics for
-// operators and, in webhook mode (Config.WebhookURL), the path Telegram
-// posts updates to; every client is held to HTTPLimits. A webhook request must carry the secret token the bot
+// The bot's HTTP endpoints. The public one (Config.Listen): /healthz, the
+// pictures of inline messages and, in webhook mode (Config.WebhookURL),
+// the path Telegram posts updates to, with /metrics unless the operators'
+// endpoint (Config.MetricsListen) serves it and /healthz; every client is
+// held to HTTPLimits. A webhook request must carry the secret token the bot
 // gave Telegram in setWebhook (401 otherwise, and nothing changes); each
 // update is stored in the durable inbox before the 200 goes back, so a
 // crash between the two loses nothing: Telegram sends it again, or the
@@ -44,28 +46,30 @@ func webhookSecret() string {
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
-// listener opens the endpoint's listener, or returns nil when there is
-// none to serve.
-func (b *Bot) listener() (net.Listener, error) {
-	if b.cfg.Listener != nil {
-		return b.cfg.Listener, nil
+// listener opens the listener of an endpoint at addr (ln instead when
+// given), or returns nil when there is none to serve.
+func listener(ln net.Listener, addr string) (net.Listener, error) {
+	if ln != nil {
+		return ln, nil
 	}
-	if b.cfg.Listen == "" {
+	if addr == "" {
 		return nil, nil
 	}
-	ln, err := net.Listen("tcp", b.cfg.Listen)
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("bot: listen on %s: %w", b.cfg.Listen, err)
+		return nil, fmt.Errorf("bot: listen on %s: %w", addr, err)
 	}
 	return ln, nil
 }
 
-// serveHTTP serves the endpoint on ln until ctx ends.
-func (b *Bot) serveHTTP(ctx context.Context, ln net.Listener, hook http.Handler, hookPath string) func() {
+// publicMux routes the public endpoint: /healthz, the webhook (hook on
+// hookPath, when set), the pictures of inline messages, and /metrics
+// when withMetrics (no operators' endpoint of its own).
+func (b *Bot) publicMux(hook http.Handler, hookPath string, withMetrics bool) *http.ServeMux {
 	limits := b.cfg.HTTPLimits.orDefault()
 	mux := http.NewServeMux()
 	mux.Handle("GET /healthz", within(limits.Answer, http.HandlerFunc(b.healthz)))
-	if b.cfg.Metrics != nil {
+	if withMetrics && b.cfg.Metrics != nil {
 		mux.Handle("GET /metrics", within(limits.Metrics, b.cfg.Metrics.Handler()))
 	}
 	if hook != nil {
@@ -74,21 +78,40 @@ func (b *Bot) serveHTTP(ctx context.Context, ln net.Listener, hook http.Handler,
 	// The pictures of inline messages, which Telegram fetches by URL.
 	mux.Handle("GET /board/{name}", within(limits.Metrics, http.HandlerFunc(b.servePicture)))
 	mux.Handle("GET /card/{name}", within(limits.Metrics, http.HandlerFunc(b.serveCard)))
+	// Other adapters' pages (see Mount): each request within the answer's
+	// limit; a live connection lifts its own.
 	for path, h := range b.mounts {
-		// Each request within the answer's limit; a live connection lifts
-		// its own.
 		mux.Handle(path, within(limits.Answer, http.StripPrefix(strings.TrimSuffix(path, "/"), h)))
 	}
+	return mux
+}
+
+// opsMux routes the operators' endpoint (Config.MetricsListen): /metrics
+// and /healthz.
+func (b *Bot) opsMux() *http.ServeMux {
+	limits := b.cfg.HTTPLimits.orDefault()
+	mux := http.NewServeMux()
+	mux.Handle("GET /healthz", within(limits.Answer, http.HandlerFunc(b.healthz)))
+	if b.cfg.Metrics != nil {
+		mux.Handle("GET /metrics", within(limits.Metrics, b.cfg.Metrics.Handler()))
+	}
+	return mux
+}
+
+// serveHTTP serves mux on ln until the returned function is called (at
+// shutdown); which names the endpoint in the log.
+func (b *Bot) serveHTTP(ctx context.Context, ln net.Listener, mux http.Handler, which string) func() {
+	limits := b.cfg.HTTPLimits.orDefault()
 	srv := limits.server(mux)
 	srv.ErrorLog = slog.NewLogLogger(b.log.Handler(), slog.LevelDebug) // a client's broken request is no news
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		if err := srv.Serve(limitPerAddr(ln, limits.PerAddr)); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			b.log.Error("the HTTP endpoint stopped", "err", err)
+			b.log.Error("an HTTP endpoint failed", "endpoint", which, "err", err)
 		}
 	}()
-	b.log.Info("HTTP endpoint listening", "addr", ln.Addr().String(), "webhook", hook != nil)
+	b.log.Info("HTTP endpoint listening", "endpoint", which, "addr", ln.Addr().String())
 	return func() {
 		sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()

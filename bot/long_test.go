@@ -10,13 +10,13 @@ import (
 	"nardi/rules"
 )
 
-// TestLongNardiAgainstTheComputer: /play long easy starts long nardi: 15
+// TestLongNardiAgainstTheComputer: /play long beginner starts long nardi: 15
 // checkers on each head, step buttons for the player's legal steps only,
 // the computer answering; /rules long explains it.
 func TestLongNardiAgainstTheComputer(t *testing.T) {
 	h := newHarness(t)
 	u := telegramtest.User{ID: 9119, FirstName: "Arsen", LanguageCode: "ru"}
-	h.srv.SendText(u, u.Private(), "/play long easy")
+	h.srv.SendText(u, u.Private(), "/play long beginner")
 	b := h.board(u.ID)
 	id := h.gameIn(u.ID, u.ID)
 	g := h.load(id).Game

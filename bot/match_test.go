@@ -145,13 +145,13 @@ func TestGroupClassicMatch(t *testing.T) {
 	}
 }
 
-// TestMatchAgainstTheComputer: "/play easy 3pt" is a nardi match: the
+// TestMatchAgainstTheComputer: "/play beginner 3pt" is a nardi match: the
 // caption shows it, and after the first game the next begins on the same
 // board at 🔁.
 func TestMatchAgainstTheComputer(t *testing.T) {
 	h := newHarness(t)
 	u := telegramtest.User{ID: 6116, FirstName: "Ani", LanguageCode: "en"}
-	h.srv.SendText(u, u.Private(), "/play easy 3pt")
+	h.srv.SendText(u, u.Private(), "/play beginner 3pt")
 	b := h.board(u.ID)
 	if !strings.Contains(b.Text, "🏁") {
 		t.Fatalf("no match in the caption: %q", b.Text)

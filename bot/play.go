@@ -205,10 +205,22 @@ func (b *Bot) onRematch(ctx context.Context, r *request, a action) {
 }
 
 // onLevel starts a game at the chosen level, on the terms the menu
-// showed ("hard:c5").
+// showed ("master:c5").
 func (b *Bot) onLevel(ctx context.Context, r *request, a action) {
+	b.chooseLevel(ctx, r, a, game.ParseLevel)
+}
+
+// onFormerLevel is onLevel for a button made before the levels took the
+// players' names.
+func (b *Bot) onFormerLevel(ctx context.Context, r *request, a action) {
+	b.chooseLevel(ctx, r, a, game.ParseFormerLevel)
+}
+
+// chooseLevel starts a game against the computer at the level a's
+// argument names (read by parse), on the terms it carries.
+func (b *Bot) chooseLevel(ctx context.Context, r *request, a action, parse func(string) (game.Level, error)) {
 	name, arg, _ := strings.Cut(a.arg, ":")
-	level, err := game.ParseLevel(name)
+	level, err := parse(name)
 	if err != nil {
 		b.toast(ctx, r, "toast.unknown")
 		return

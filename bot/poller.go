@@ -270,6 +270,9 @@ func (p *Poller) fetch(ctx context.Context, offset int64) ([]store.Update, error
 		return nil, fmt.Errorf("getUpdates: status %d: %w", resp.StatusCode, err)
 	}
 	if !out.OK {
+		if resp.StatusCode == http.StatusUnauthorized {
+			return nil, fmt.Errorf("getUpdates: %w", ErrTokenRejected)
+		}
 		if resp.StatusCode == http.StatusTooManyRequests {
 			return nil, &retryAfterError{time.Duration(max(1, out.Parameters.RetryAfter)) * time.Second}
 		}

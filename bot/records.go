@@ -48,7 +48,7 @@ func (b *Bot) sendRecord(ctx context.Context, to *request, rec *store.GameRecord
 		return
 	}
 	var buf bytes.Buffer
-	if err := record.Write(&buf, rec.Game, record.ComputerName(rec.Game), b.cfg.Now()); err != nil {
+	if err := record.Write(&buf, rec.Game, record.ComputerName(rec.Game)); err != nil {
 		b.log.Error("writing a record failed", "game", rec.ID, "err", err)
 		b.reply(ctx, to, "error.generic", nil)
 		return

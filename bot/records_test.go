@@ -22,7 +22,7 @@ func TestDiceRecordAndPosition(t *testing.T) {
 	u := telegramtest.User{ID: 7117, FirstName: "Nino", LanguageCode: "en"}
 	h.srv.SendText(u, u.Private(), "/verify")
 	h.waitText(u.ID, en("error.no_game_here"))
-	h.srv.SendText(u, u.Private(), "/play easy classic")
+	h.srv.SendText(u, u.Private(), "/play beginner classic")
 	b := h.board(u.ID)
 	id := h.gameIn(u.ID, u.ID)
 	g := h.load(id).Game

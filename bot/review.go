@@ -13,7 +13,7 @@ import (
 	"nardi/table"
 )
 
-// A review of a finished game: 🔍 under its board, or /review. The hard
+// A review of a finished game: 🔍 under its board, or /review. The master
 // search judges every play of the person's in the background (the tap is
 // answered at once) and the three biggest mistakes come back as a
 // message, with the game's error rate; in a busy group it goes to the

@@ -9,7 +9,7 @@ import (
 	"nardi/bot/telegramtest"
 )
 
-// BenchmarkComputerDuringReviews: a player plays the hard computer,
+// BenchmarkComputerDuringReviews: a player plays the master computer,
 // tapping her steps as soon as the board offers them, alone and then while
 // four others flood 🔍 and /review under their finished games; it reports
 // the time from each tap to the board offering her next step (the
@@ -44,7 +44,7 @@ func BenchmarkComputerDuringReviews(b *testing.B) {
 				}()
 			}
 			nino := telegramtest.User{ID: 6200, FirstName: "Nino", LanguageCode: "en"}
-			h.srv.SendText(nino, nino.Private(), "/play hard")
+			h.srv.SendText(nino, nino.Private(), "/play master")
 			m := h.board(nino.ID)
 			var waits []time.Duration
 			for range 40 {

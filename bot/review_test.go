@@ -27,7 +27,7 @@ func (h *harness) reviews(chats ...int64) (n int, last telegramtest.Message) {
 // person's private chat, resigns it, and returns its board.
 func (h *harness) resignedAgainstComputer(u telegramtest.User) telegramtest.Message {
 	h.t.Helper()
-	h.srv.SendText(u, u.Private(), "/play easy")
+	h.srv.SendText(u, u.Private(), "/play beginner")
 	b := h.board(u.ID)
 	// The computer may move between the question and the answer: then
 	// the question is out of date, and asked again.
@@ -153,7 +153,7 @@ func TestReviewAfterANewGame(t *testing.T) {
 	h := newHarness(t)
 	u := telegramtest.User{ID: 7332, FirstName: "Lasha", LanguageCode: "en"}
 	over := h.resignedAgainstComputer(u)
-	h.srv.SendText(u, u.Private(), "/play easy")
+	h.srv.SendText(u, u.Private(), "/play beginner")
 	h.boardAfter(u.ID, over.ID)
 	if a := h.tap(u, over.ID, opButton(t, over, opReview).CallbackData); a.Text != en("toast.review_working") {
 		t.Fatalf("🔍 under the finished board, a new game on: %q", a.Text)

@@ -26,7 +26,7 @@ func TestCommandTable(t *testing.T) {
 		}
 	}
 	b := &Bot{username: "NardiBot"}
-	for text, want := range map[string]string{"/play hard": "play", "/Duel@nardibot 5+30": "duel", "/help@OtherBot": "", "hello": ""} {
+	for text, want := range map[string]string{"/play master": "play", "/Duel@nardibot 5+30": "duel", "/help@OtherBot": "", "hello": ""} {
 		name, _, ok := b.parseCommand(text)
 		if (want == "") == ok || name != want {
 			t.Errorf("%q parses as %q, %v", text, name, ok)

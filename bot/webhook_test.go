@@ -167,7 +167,7 @@ func (h *harness) addr(first string) string {
 func TestMetrics(t *testing.T) {
 	h, addr := webhookHarness(t)
 	u := telegramtest.User{ID: 8228, FirstName: "Levon", LanguageCode: "en"}
-	h.srv.SendText(u, u.Private(), "/play easy")
+	h.srv.SendText(u, u.Private(), "/play beginner")
 	b := h.board(u.ID)
 	m := h.waitBoard(b.ID, playable)
 	h.tap(u, b.ID, opButton(t, m, opResign).CallbackData)

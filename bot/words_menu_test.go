@@ -80,7 +80,7 @@ func TestMenusRememberTheLastChoice(t *testing.T) {
 	h := newHarness(t)
 	u := telegramtest.User{ID: 8201, FirstName: "Ani", LanguageCode: "hy"}
 	l := locales.HY
-	h.srv.SendText(u, u.Private(), "/play easy long 20+60")
+	h.srv.SendText(u, u.Private(), "/play beginner long 20+60")
 	b := h.board(u.ID)
 	// Resign on the person's own turn, when the board stands still.
 	h.waitBoard(b.ID, func(m telegramtest.Message) bool { return len(steps(m)) > 0 })
@@ -108,7 +108,7 @@ func TestMenusRememberTheLastChoice(t *testing.T) {
 	if !strings.Contains(m.Text, clockLine(l, game.TimeControl{Move: 20 * time.Second, Reserve: 60 * time.Second})) {
 		t.Errorf("the /play menu does not show its clock: %q", m.Text)
 	}
-	if b, ok := m.Button(locales.T(l, "button.level_easy", nil)); !ok || !strings.HasSuffix(b.CallbackData, ":l0/20+60") {
+	if b, ok := m.Button(locales.T(l, "button.level_beginner", nil)); !ok || !strings.HasSuffix(b.CallbackData, ":l0/20+60") {
 		t.Errorf("the level button carries %q", b.CallbackData)
 	}
 
@@ -152,14 +152,14 @@ func TestBadTermsSayWhy(t *testing.T) {
 		{"5+604801", false, "duel.clock_range", "5+604801"},
 		{"8d", false, "duel.clock_range", "8d"},
 		{"blitz", false, "error.bad_word", "blitz"},
-		{"hard", false, "error.bad_word", "hard"},
+		{"master", false, "error.bad_word", "master"},
 		{"<b>x</b>", true, "error.bad_word", "<b>x</b>"},
 		{"5pt 7pt", false, "error.repeated", "7pt"},
-		{"easy Hard", true, "error.repeated", "Hard"},
+		{"beginner Master", true, "error.repeated", "Master"},
 		{"11+90 5+5", true, "error.repeated", "5+5"},
 		{"long classic", false, "error.long_classic", ""},
 		{"LONG 5pt @ann 1d", false, "", ""},
-		{"master classic 25pt 0", true, "", ""},
+		{"grandmaster classic 25pt 0", true, "", ""},
 	}
 	for _, c := range cases {
 		_, p := readTerms(c.args, c.withLevel)
@@ -212,7 +212,7 @@ func TestBadTermsSayWhy(t *testing.T) {
 	if rec, err := h.st.User(context.Background(), u.ID); err != nil || rec.LastDuel != "" {
 		t.Errorf("/duel 1+0 remembered terms %q (%v)", rec.LastDuel, err)
 	}
-	h.srv.SendText(u, u.Private(), "/play 7pt hard 9pt")
+	h.srv.SendText(u, u.Private(), "/play 7pt master 9pt")
 	m = h.waitText(u.ID, "<code>9pt</code>")
 	if !strings.Contains(m.Text, "<code>5pt</code>") {
 		t.Errorf("/play with a bad word does not show the usage with match lengths: %q", m.Text)

@@ -304,7 +304,7 @@ func TestDayClock(t *testing.T) {
 // not a player's: its reserve is never charged, it has no deadline, and no
 // one may mark it late or claim a game from it, however long it thinks.
 func TestComputerPlaysOffTheClock(t *testing.T) {
-	g, err := NewWithRoller(clock10x60, [2]Player{Human(1, "Nino"), Computer(Hard)}, seq(2, 1), t0)
+	g, err := NewWithRoller(clock10x60, [2]Player{Human(1, "Nino"), Computer(Master)}, seq(2, 1), t0)
 	ok(t, err)
 	g.SetRoller(seq(6, 5, 4, 3, 2, 1))
 	if g.Turn() != 0 {

@@ -169,7 +169,7 @@ func TestOpeningRoll(t *testing.T) {
 		t.Fatalf("negative clock: %v", err)
 	}
 	// The default source of dice gives a valid game, and fair dice.
-	g, err = New(Options{}, [2]Player{alice, Computer(Hard)}, t0)
+	g, err = New(Options{}, [2]Player{alice, Computer(Master)}, t0)
 	ok(t, err)
 	if !g.Dice().Valid() || g.Dice().IsDouble() {
 		t.Fatalf("opening dice %v", g.Dice())
@@ -353,7 +353,7 @@ func TestNoMovesAndForced(t *testing.T) {
 		t.Error("the forced mark does not survive JSON")
 	}
 	// The computer on turn is due at once.
-	g, err := NewWithRoller(Options{}, [2]Player{Computer(Easy), bob}, seq(4, 2), t0)
+	g, err := NewWithRoller(Options{}, [2]Player{Computer(Beginner), bob}, seq(4, 2), t0)
 	ok(t, err)
 	if d, _ := g.Due(time.Second); g.Turn() != 0 || d.Kind != DueComputer || !d.At.Equal(t0) {
 		t.Fatalf("due %+v", d)
@@ -423,7 +423,7 @@ func TestWinValuesByScoring(t *testing.T) {
 
 func TestJSONRoundTripMidGame(t *testing.T) {
 	opts := Options{Rules: rules.Standard, Scoring: rules.WithKoks, Clock: TimeControl{Move: 11 * time.Second, Reserve: 90 * time.Second}}
-	g, err := NewWithRoller(opts, [2]Player{alice, Computer(Medium)}, randRoller(3), t0)
+	g, err := NewWithRoller(opts, [2]Player{alice, Computer(Club)}, randRoller(3), t0)
 	ok(t, err)
 	now := t0
 	for range 9 {

@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Seat is one of the two places at the board, 0 or 1. Seat 0 plays the
 // White checkers and seat 1 the Black ones, for the whole game.
@@ -38,21 +41,57 @@ func (c Color) String() string {
 // Level is how strongly the computer plays.
 type Level string
 
-// The computer's levels.
+// The computer's levels, by the names players see them by (locales'
+// button.level_*), weakest first.
 const (
-	Easy   Level = "easy"
-	Medium Level = "medium"
-	Hard   Level = "hard"
-	Master Level = "master"
+	Beginner    Level = "beginner"
+	Club        Level = "club"
+	Master      Level = "master"
+	Grandmaster Level = "grandmaster"
 )
 
-// ParseLevel reads "easy", "medium", "hard" or "master".
+// Levels lists the computer's levels, weakest first.
+var Levels = []Level{Beginner, Club, Master, Grandmaster}
+
+// formerNames are the words the levels went by before they took the
+// players' names; "master" was then the Grandmaster.
+var formerNames = map[string]Level{"easy": Beginner, "medium": Club, "hard": Master, "master": Grandmaster}
+
+// ParseLevel reads a level's name (beginner, club, master, grandmaster),
+// or one of the former names that cannot be mistaken: easy, medium, hard.
 func ParseLevel(s string) (Level, error) {
-	switch l := Level(s); l {
-	case Easy, Medium, Hard, Master:
+	if l := Level(s); slices.Contains(Levels, l) {
 		return l, nil
 	}
-	return "", fmt.Errorf("unknown level %q (want easy, medium, hard or master)", s)
+	if l, ok := formerNames[s]; ok {
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown level %q (want beginner, club, master or grandmaster)", s)
+}
+
+// ParseFormerLevel reads a level by the name it went by before the levels
+// took the players' names (easy, medium, hard, master), as stored before
+// that change: "master" is the Grandmaster.
+func ParseFormerLevel(s string) (Level, error) {
+	if l, ok := formerNames[s]; ok {
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown former level %q (want easy, medium, hard or master)", s)
+}
+
+// UnmarshalText reads a level as ParseLevel does (empty: no level, a
+// person), so that a stored easy, medium or hard reads as its level.
+func (l *Level) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*l = ""
+		return nil
+	}
+	v, err := ParseLevel(string(b))
+	if err != nil {
+		return err
+	}
+	*l = v
+	return nil
 }
 
 // Player is who sits in a seat: a person, known by their Telegram user id

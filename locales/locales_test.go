@@ -148,7 +148,7 @@ func sampleData(l Lang) map[string]any {
 		"Opponent":   "Гиорги",
 		"Name1":      hostileName,
 		"Name2":      N(l, "unit.points", 0, nil),
-		"Level":      T(l, "level.hard", nil),
+		"Level":      T(l, "level.master", nil),
 		"Dice":       "6-5",
 		"Die":        4,
 		"Die1":       6,
@@ -554,7 +554,7 @@ func TestButtonLabels(t *testing.T) {
 func TestLevelNamesConsistent(t *testing.T) {
 	for _, l := range Langs {
 		choose := T(l, "play.choose_level", nil)
-		for _, lvl := range []string{"easy", "medium", "hard"} {
+		for _, lvl := range []string{"beginner", "club", "master"} {
 			name := T(l, "level."+lvl, nil)
 			if !strings.Contains(choose, "<b>"+name+"</b>") {
 				t.Errorf("%s: play.choose_level does not name level.%s %q", l, lvl, name)

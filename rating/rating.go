@@ -14,7 +14,7 @@ const Start = 1500.0
 
 // The computer's ratings by level, fixed: it is rated against, never
 // rated.
-var computer = map[string]float64{"easy": 1300, "medium": 1550, "hard": 1800, "master": 1900}
+var computer = map[string]float64{"beginner": 1300, "club": 1550, "master": 1800, "grandmaster": 1900}
 
 // Computer returns the fixed rating of the computer at a level.
 func Computer(level string) float64 {

@@ -28,9 +28,10 @@ const column = 28
 
 // Write writes the game (in a match, every game of it so far) as a .mat
 // record: names are the players' names as shown (the computer's given by
-// computerName), at is the date written in the header. Long nardi, which
-// gnubg does not play, has none: an error.
-func Write(w io.Writer, g *game.Game, computerName string, at time.Time) error {
+// computerName), and the header's date is the game's (see Date), whenever
+// the record is made. Long nardi, which gnubg does not play, has none: an
+// error.
+func Write(w io.Writer, g *game.Game, computerName string) error {
 	if g.Options().Game() == rules.Long {
 		return fmt.Errorf("record: long nardi has no .mat record (gnubg plays the short game only)")
 	}
@@ -47,7 +48,9 @@ func Write(w io.Writer, g *game.Game, computerName string, at time.Time) error {
 	games := Games(g)
 	fmt.Fprintf(&b, "; [Site \"nardi, a Telegram bot\"]\n")
 	fmt.Fprintf(&b, "; [Player 1 \"%s\"]\n; [Player 2 \"%s\"]\n", names[0], names[1])
-	fmt.Fprintf(&b, "; [EventDate \"%s\"]\n", at.UTC().Format("2006.01.02"))
+	if at := Date(g); !at.IsZero() {
+		fmt.Fprintf(&b, "; [EventDate \"%s\"]\n", at.UTC().Format("2006.01.02"))
+	}
 	fmt.Fprintf(&b, "; [Rules \"%s\"]\n", g.Options().Rules)
 	for i, gm := range games {
 		n := i + 1
@@ -69,6 +72,15 @@ func Write(w io.Writer, g *game.Game, computerName string, at time.Time) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Date is the day a record gives for a game: when its match began (its
+// first game's start), or the game alone; zero when the game does not say.
+func Date(g *game.Game) time.Time {
+	if past := g.Past(); len(past) > 0 {
+		return past[0].Started
+	}
+	return g.Started()
 }
 
 // matName makes a name one word, as the format wants: spaces become
@@ -226,7 +238,7 @@ func stepText(s rules.Step) string {
 }
 
 // ComputerName is how a record names the computer of a game:
-// "Computer-hard".
+// "Computer-master".
 func ComputerName(g *game.Game) string {
 	if c := g.ComputerSeat(); c != game.NoSeat {
 		return "Computer-" + string(g.Player(c).Level)

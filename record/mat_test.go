@@ -59,7 +59,7 @@ func play(t *testing.T, g *game.Game, rng *rand.Rand, steps int) {
 func export(t *testing.T, g *game.Game) (*Parsed, string) {
 	t.Helper()
 	var b bytes.Buffer
-	if err := Write(&b, g, "Computer", t0); err != nil {
+	if err := Write(&b, g, "Computer"); err != nil {
 		t.Fatal(err)
 	}
 	p, err := Parse(strings.NewReader(b.String()))
@@ -195,7 +195,7 @@ func TestExportGames(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for seed := uint64(1); seed <= 6; seed++ {
-				g, err := game.New(tc.opts, [2]game.Player{game.Human(1, "Анна Мария"), game.Computer(game.Hard)}, t0)
+				g, err := game.New(tc.opts, [2]game.Player{game.Human(1, "Анна Мария"), game.Computer(game.Master)}, t0)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -214,12 +214,12 @@ func TestExportGames(t *testing.T) {
 // TestNoRecordOfLongNardi: gnubg plays only the short game, so a long
 // nardi game has no .mat record: an error, not a record gnubg misreads.
 func TestNoRecordOfLongNardi(t *testing.T) {
-	g, err := game.New(game.Options{Variant: rules.Long}, [2]game.Player{game.Human(1, "Ann"), game.Computer(game.Hard)}, t0)
+	g, err := game.New(game.Options{Variant: rules.Long}, [2]game.Player{game.Human(1, "Ann"), game.Computer(game.Master)}, t0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := Write(&buf, g, "Computer", t0); err == nil || buf.Len() != 0 {
+	if err := Write(&buf, g, "Computer"); err == nil || buf.Len() != 0 {
 		t.Fatalf("a long nardi record: %v, %q", err, buf.String())
 	}
 }
@@ -279,5 +279,23 @@ func TestForfeitedMatchIsFinished(t *testing.T) {
 	last := p.Games[len(p.Games)-1]
 	if last.Winner != int(winner) || last.Score[winner]+last.Points != opts.Match || !strings.HasSuffix(strings.TrimSpace(text), "points and the match") {
 		t.Fatalf("the last game: %d wins %d at %v; the match is to %d\n%s", last.Winner, last.Points, last.Score, opts.Match, text)
+	}
+}
+
+// TestRecordDate: the header's date is the day the match began, though
+// its later games began on the next day.
+func TestRecordDate(t *testing.T) {
+	began := time.Date(2026, 11, 30, 23, 59, 0, 0, time.UTC)
+	g, err := game.New(game.Options{Match: 5}, [2]game.Player{game.Human(1, "Ann"), game.Computer(game.Master)}, began)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, g, rand.New(rand.NewPCG(3, 7)), 400) // from t0, the next day
+	if len(g.Past()) == 0 {
+		t.Fatal("the match has no second game to date")
+	}
+	p, _ := export(t, g)
+	if got := p.Header["EventDate"]; got != "2026.11.30" || !Date(g).Equal(began) {
+		t.Errorf("EventDate %q, Date %v; want the match's first day, 2026.11.30", got, Date(g))
 	}
 }

@@ -7,9 +7,6 @@ import (
 	"sync"
 
 	"github.com/fogleman/gg"
-	"github.com/golang/freetype/truetype"
-	"golang.org/x/image/font"
-	"golang.org/x/image/math/fixed"
 )
 
 // GraphView describes the story of a game: side A's chance of winning
@@ -263,20 +260,9 @@ func theGraphFonts() *graphFonts {
 	graphFontsOnce.Do(func() {
 		const size = 24
 		gf := &graphFonts{digits: newDigitFont(size)}
-		face := truetype.NewFace(goBold, &truetype.Options{Size: size, DPI: 72, Hinting: font.HintingFull})
+		face := newFace(size)
 		defer face.Close()
-		dr, m, mp, adv, ok := face.Glyph(fixed.Point26_6{}, '%')
-		if !ok {
-			panic("render: no glyph for %")
-		}
-		gf.pct = mask{x: dr.Min.X, y: dr.Min.Y, w: dr.Dx(), h: dr.Dy(), a: make([]uint8, dr.Dx()*dr.Dy())}
-		for y := 0; y < gf.pct.h; y++ {
-			for x := 0; x < gf.pct.w; x++ {
-				_, _, _, a := m.At(mp.X+x, mp.Y+y).RGBA()
-				gf.pct.a[y*gf.pct.w+x] = uint8(a >> 8)
-			}
-		}
-		gf.pctAdv = adv.Round()
+		gf.pct, _, gf.pctAdv = glyphMask(face, '%')
 		graphFontsV = gf
 	})
 	return graphFontsV

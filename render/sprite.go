@@ -1,13 +1,14 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
 
-	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 )
 
@@ -351,34 +352,52 @@ type digitFont struct {
 	bottom int
 }
 
-var goBold = func() *truetype.Font {
-	f, err := truetype.Parse(gobold.TTF)
+// goBold is the Go Bold typeface, parsed once; faces are made from it
+// where glyphs are drawn (see glyphMask).
+var goBold = func() *opentype.Font {
+	f, err := opentype.Parse(gobold.TTF)
 	if err != nil {
 		panic(err)
 	}
 	return f
 }()
 
+// newFace makes a Go Bold face of size pixels. A font.Face is not safe
+// for concurrent use: each caller makes its own, draws its glyphs into
+// masks (which are) and closes it.
+func newFace(size float64) font.Face {
+	face, err := opentype.NewFace(goBold, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		panic(fmt.Sprintf("render: a face of Go Bold at %g px: %v", size, err))
+	}
+	return face
+}
+
+// glyphMask draws r of face into a mask relative to the pen on the
+// baseline, and returns it with its bounds and its advance in pixels.
+func glyphMask(face font.Face, r rune) (mask, image.Rectangle, int) {
+	dr, m, mp, adv, ok := face.Glyph(fixed.Point26_6{}, r)
+	if !ok {
+		panic(fmt.Sprintf("render: no glyph for %q", r))
+	}
+	g := mask{x: dr.Min.X, y: dr.Min.Y, w: dr.Dx(), h: dr.Dy(), a: make([]uint8, dr.Dx()*dr.Dy())}
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			_, _, _, a := m.At(mp.X+x, mp.Y+y).RGBA()
+			g.a[y*g.w+x] = uint8(a >> 8)
+		}
+	}
+	return g, dr, adv.Round()
+}
+
 // newDigitFont renders the digits of Go Bold at size pixels.
 func newDigitFont(size float64) *digitFont {
-	face := truetype.NewFace(goBold, &truetype.Options{Size: size, DPI: 72, Hinting: font.HintingFull})
+	face := newFace(size)
 	defer face.Close()
 	f := &digitFont{}
 	for d := 0; d < 10; d++ {
-		r := rune('0' + d)
-		dr, m, mp, adv, ok := face.Glyph(fixed.Point26_6{}, r)
-		if !ok {
-			panic("render: no glyph for a digit")
-		}
-		g := mask{x: dr.Min.X, y: dr.Min.Y, w: dr.Dx(), h: dr.Dy(), a: make([]uint8, dr.Dx()*dr.Dy())}
-		for y := 0; y < g.h; y++ {
-			for x := 0; x < g.w; x++ {
-				_, _, _, a := m.At(mp.X+x, mp.Y+y).RGBA()
-				g.a[y*g.w+x] = uint8(a >> 8)
-			}
-		}
-		f.glyph[d] = g
-		f.adv[d] = adv.Round()
+		g, dr, adv := glyphMask(face, rune('0'+d))
+		f.glyph[d], f.adv[d] = g, adv
 		if d == 0 {
 			f.top, f.bottom = dr.Min.Y, dr.Max.Y
 		}

@@ -2,7 +2,7 @@
 # Plays cubeless money games between the computer (`nardi best --rules
 # standard`) and GNU Backgammon 0-ply (apt-get install gnubg), duplicate
 # dice, and prints our points per game with a 95% confidence interval:
-#   scripts/play-gnubg.sh --games N --level hard|master|gnubg-Nply --seed S [--nardi BIN] [--verbose]
+#   scripts/play-gnubg.sh --games N --level master|grandmaster|gnubg-Nply --seed S [--nardi BIN] [--verbose]
 #       [--exact] [--judge [--worst K]] [--log FILE] [--record FILE] [--tune SPEC]
 # Without --nardi it builds the checkout into a temporary file. --judge
 # scores every play of both sides by gnubg 2-ply (about 5x slower) and
@@ -18,7 +18,7 @@
 # search of gnubg's own scores against its 0-ply on the same dice. The games
 # are played by play-gnubg.py inside gnubg's Python. Not part of the tests.
 set -eu
-games=100 level=hard seed=1 nardi= verbose= judge= worst=0 exact= log= record= tune=
+games=100 level=master seed=1 nardi= verbose= judge= worst=0 exact= log= record= tune=
 while (($#)); do
   case $1 in
     --games) games=$2; shift 2 ;;
@@ -32,7 +32,7 @@ while (($#)); do
     --log) log=$(realpath "$2"); shift 2 ;;
     --record) record=$(realpath "$2"); shift 2 ;;
     --tune) tune=$2; shift 2 ;;
-    *) echo "usage: $0 --games N --level hard|master|gnubg-Nply --seed S [--nardi BIN] [--verbose] [--exact] [--judge [--worst K]] [--log FILE] [--record FILE] [--tune SPEC]" >&2; exit 2 ;;
+    *) echo "usage: $0 --games N --level master|grandmaster|gnubg-Nply --seed S [--nardi BIN] [--verbose] [--exact] [--judge [--worst K]] [--log FILE] [--record FILE] [--tune SPEC]" >&2; exit 2 ;;
   esac
 done
 here=$(cd "$(dirname "$0")" && pwd)

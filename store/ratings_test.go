@@ -46,8 +46,8 @@ func TestRatings(t *testing.T) {
 	if !near(r2b.Rating, 1490+gain) || r2b.Experience != 4 {
 		t.Fatalf("after the match: %+v, want %v", r2b, 1490+gain)
 	}
-	// Against the computer (hard, 1800): user 3 wins and gains much.
-	g, err := game.New(game.Options{}, [2]game.Player{game.Human(3, "C"), game.Computer(game.Hard)}, t0)
+	// Against the computer (master, 1800): user 3 wins and gains much.
+	g, err := game.New(game.Options{}, [2]game.Player{game.Human(3, "C"), game.Computer(game.Master)}, t0)
 	must(t, err)
 	finish(g, KindComputer, [2]int64{3, 0}, 1)
 	r3, err := s.RatingOf(ctx, 3)

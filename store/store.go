@@ -107,13 +107,17 @@ func Open(ctx context.Context, dbPath string, cfg Config) (*Store, error) {
 // the characters URIs reserve escaped) and the connection settings, with
 // the synchronous mode given (NORMAL or FULL).
 func dsn(dbPath, synchronous string) string {
-	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(dbPath)
-	return "file:" + esc +
+	return "file:" + escapePath(dbPath) +
 		"?_pragma=busy_timeout(" + strconv.Itoa(int(BusyTimeout/time.Millisecond)) + ")" +
 		"&_pragma=journal_mode(WAL)" +
 		"&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(" + synchronous + ")" +
 		"&_txlock=immediate"
+}
+
+// escapePath escapes in a path the characters file: URIs reserve.
+func escapePath(dbPath string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(dbPath)
 }
 
 // Close closes the database.
@@ -135,7 +139,9 @@ type migration struct {
 }
 
 // migrations lists the embedded migrations in order; their names are
-// NNN_what.sql, numbered 1, 2, 3, ... without gaps.
+// NNN_what.sql, each number once. Numbers may skip one that a parallel
+// line of work has taken: each migration is applied by its number (see
+// migrate), not by its place in the list.
 func migrations() ([]migration, error) {
 	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
 	if err != nil {
@@ -156,12 +162,20 @@ func migrations() ([]migration, error) {
 		out = append(out, migration{version: v, name: base, sql: string(b)})
 	}
 	slices.SortFunc(out, func(a, b migration) int { return a.version - b.version })
-	for i, m := range out {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("migration %s: want version %d", m.name, i+1)
+	for i := 1; i < len(out); i++ {
+		if out[i].version == out[i-1].version {
+			return nil, fmt.Errorf("migrations %s and %s: one version twice", out[i-1].name, out[i].name)
 		}
 	}
 	return out, nil
+}
+
+// latestVersion is the number of the last of the migrations ms.
+func latestVersion(ms []migration) int {
+	if len(ms) == 0 {
+		return 0
+	}
+	return ms[len(ms)-1].version
 }
 
 // SchemaVersion returns the latest migration applied to the database.
@@ -193,10 +207,30 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if have > len(ms) {
-		return fmt.Errorf("the database is at schema version %d, newer than this program's %d", have, len(ms))
+	if latest := latestVersion(ms); have > latest {
+		return fmt.Errorf("the database is at schema version %d, newer than this program's %d", have, latest)
 	}
-	for _, m := range ms[have:] {
+	applied := map[int]bool{}
+	rows, err := s.db.QueryContext(ctx, `SELECT version FROM schema_version`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return err
+		}
+		applied[v] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, m := range ms {
+		if applied[m.version] {
+			continue
+		}
 		err := s.tx(ctx, func(tx *sql.Tx) error {
 			var done int
 			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_version WHERE version = ?`, m.version).Scan(&done); err != nil {

@@ -49,7 +49,7 @@ func (s *Service) player(level game.Level, opts game.Options) *ai.Player {
 	}
 	l, err := ai.ParseLevel(string(level))
 	if err != nil {
-		l = ai.Hard
+		l = ai.Master
 	}
 	p := ai.NewPlayer(s.cfg.Net, opts.Rules, opts.Scoring, l)
 	actual, _ := s.players.LoadOrStore(key, p)
@@ -60,7 +60,7 @@ func (s *Service) player(level game.Level, opts game.Options) *ai.Player {
 // its bear-off databases.
 func (s *Service) WarmUp() {
 	for _, rs := range []rules.RuleSet{rules.Nardi, rules.Standard} {
-		s.player(game.Hard, game.Options{Rules: rs})
+		s.player(game.Master, game.Options{Rules: rs})
 	}
 }
 
@@ -76,7 +76,7 @@ func (s *Service) think(ctx context.Context, rec *store.GameRecord) (play rules.
 	if g.Options().Game() == rules.Long {
 		l, err := ai.ParseLevel(string(g.Player(g.Turn()).Level))
 		if err != nil {
-			l = ai.Hard
+			l = ai.Master
 		}
 		// It plays for the match score.
 		play, _, ok = ai.LongPlayer{Level: l, Cube: cubeState(g)}.Choose(g.TurnStart(), g.Dice(), g.FirstTurn(), seed)

@@ -23,7 +23,7 @@ func TestComputerMatch(t *testing.T) {
 	f := newFixture(t)
 	alice := f.users["alice"]
 	opts := game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true, Match: 3}
-	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, opts)
+	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Beginner, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func review(f *fixture, a Actor) (Review, error) {
 func checkReview(t *testing.T, opts game.Options) {
 	f := newFixture(t)
 	alice := f.users["alice"]
-	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, opts)
+	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Beginner, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func checkReview(t *testing.T, opts game.Options) {
 		t.Fatalf("review %+v", rv)
 	}
 	// The story: a chance before each turn and the end (0 when alice
-	// resigned; 1 when, on lucky dice against easy, she won first), each
+	// resigned; 1 when, on lucky dice against beginner, she won first), each
 	// turn's luck adding up to each side's.
 	end := 0.0
 	if res, over := mustLoad(t, f, id).Game.Result(); over && res.Winner == 0 {

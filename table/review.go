@@ -13,7 +13,7 @@ import (
 	"nardi/store"
 )
 
-// Mistake is one of a player's plays that the hard search judges worse
+// Mistake is one of a player's plays that the master search judges worse
 // than another.
 type Mistake struct {
 	Turn   int            // the play's number among the game's turns, from 1
@@ -35,7 +35,7 @@ const (
 	CubePassed  = "passed"  // passed a double that should have been taken
 )
 
-// Review is a player's game as the hard search judges it: the biggest
+// Review is a player's game as the master search judges it: the biggest
 // mistakes, worst first, and the PR-like error rate (the mean loss over
 // the player's decisions × 500).
 type Review struct {
@@ -58,7 +58,7 @@ type Review struct {
 	Variant rules.Variant
 }
 
-// judges are a review's two measures of a turn: the hard search's
+// judges are a review's two measures of a turn: the master search's
 // judgement of a play (judge) and the roll's luck with the mover's
 // chances before it (story).
 type judges struct {
@@ -121,7 +121,7 @@ func (s *Service) judge(opts game.Options, cs ai.CubeState) (judges, error) {
 		ev := ai.NewLongEvaluator(net).ForCube(cs)
 		return judges{judge: ev.Judge, story: ev.Story}, nil
 	}
-	ev := s.player(game.Hard, opts).Eval.ForCube(cs)
+	ev := s.player(game.Master, opts).Eval.ForCube(cs)
 	return judges{
 		judge: func(p rules.Position, d rules.Dice, _ bool, after rules.Position) (ai.Verdict, bool) {
 			return ev.Judge(p, d, after)
@@ -370,7 +370,7 @@ func (j *ReviewJob) judgeCube(ctx context.Context, c *cubeWalk, i int, turn game
 	}
 	cs := turnCube(j.opts, j.match, value, owner, turn)
 	var d ai.CubeDecision
-	if err := j.s.thinking.idly(ctx, func() { d = j.s.player(game.Hard, j.opts).Eval.Cube(mover, cs) }); err != nil {
+	if err := j.s.thinking.idly(ctx, func() { d = j.s.player(game.Master, j.opts).Eval.Cube(mover, cs) }); err != nil {
 		return nil, fmt.Errorf("review of game %d: %w", j.key.Game, err)
 	}
 	best := min(d.DT, d.DP) // the doubler's equity once doubled, the answer right

@@ -220,7 +220,7 @@ func TestLostGamesShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	solo, err := game.New(game.Options{}, [2]game.Player{game.Computer(game.Easy), game.Human(bob.ID, bob.Name)}, now)
+	solo, err := game.New(game.Options{}, [2]game.Player{game.Computer(game.Beginner), game.Human(bob.ID, bob.Name)}, now)
 	if err != nil {
 		t.Fatal(err)
 	}

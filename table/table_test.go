@@ -360,13 +360,13 @@ func TestResignQuestionBelongsToItsAsker(t *testing.T) {
 func TestComputerGame(t *testing.T) {
 	f := newFixture(t)
 	alice := f.users["alice"]
-	_, err := f.s.StartComputer(ctx, f.in("alice", group, 0), game.Easy, game.Options{})
+	_, err := f.s.StartComputer(ctx, f.in("alice", group, 0), game.Beginner, game.Options{})
 	wantCode(t, err, ErrPrivateOnly)
-	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, game.Options{})
+	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Beginner, game.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Hard, game.Options{})
+	_, err = f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Master, game.Options{})
 	wantCode(t, err, ErrInProgress)
 	id := out.Game.ID
 	// Whatever the opening, the computer and the automatic actions bring
@@ -400,7 +400,7 @@ func TestComputerGame(t *testing.T) {
 func TestComputerClaimsAtOnce(t *testing.T) {
 	f := newFixture(t)
 	alice := f.users["alice"]
-	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Easy, game.Options{Clock: game.TimeControl{Move: time.Second, Reserve: time.Second}})
+	out, err := f.s.StartComputer(ctx, f.in("alice", alice.ID, 0), game.Beginner, game.Options{Clock: game.TimeControl{Move: time.Second, Reserve: time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,7 +463,7 @@ func TestComputerPlaysTheCube(t *testing.T) {
 	f := newFixture(t)
 	alice := f.users["alice"]
 	opts := game.Options{Cube: true, Rules: rules.Standard, Scoring: rules.WithKoks}
-	g, err := f.s.newGame(opts, [2]game.Player{game.Human(alice.ID, "alice"), game.Computer(game.Hard)})
+	g, err := f.s.newGame(opts, [2]game.Player{game.Human(alice.ID, "alice"), game.Computer(game.Master)})
 	if err != nil {
 		t.Fatal(err)
 	}

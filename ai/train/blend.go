@@ -12,7 +12,7 @@ import (
 // BlendPart writes the part of plays at in (plays-KKKK.tsv.gz, drawn from
 // the teacher's part at parent) again at out, each candidate's chances
 // blended with those of our own search: (1 − weight) × the teacher's +
-// weight × ev.SearchProbs, the chances two rolls ahead that the hard
+// weight × ev.SearchProbs, the chances two rolls ahead that the master
 // level's 2-ply sees. gnubg's 2-ply and ours err apart (README, "Two
 // teachers"), so their mean orders a roll's plays better than either. The
 // part is read back before it is kept (nothing is written at out on a

@@ -20,7 +20,7 @@ import (
 // variety, give the positions; each is labelled with its chances two rolls
 // ahead (ai.LongEvaluator.RollProbs), and for one roll drawn at each, the
 // network's best plays and a few others become a group of candidates,
-// each labelled one roll ahead, as the hard level judges them. The parts
+// each labelled one roll ahead, as the master level judges them. The parts
 // are long-KKKK.tsv.gz and longcand-KKKK.tsv.gz, in the format of the
 // teacher's, made from the part's number alone.
 

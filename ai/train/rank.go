@@ -22,7 +22,7 @@ func RankError(n *ai.Net, samples []Sample) (float64, int) {
 }
 
 // SearchRankError is RankError with each candidate valued two rolls ahead,
-// as the hard level's 2-ply values it (ai.Evaluator.SearchProbs).
+// as the master level's 2-ply values it (ai.Evaluator.SearchProbs).
 func SearchRankError(ev *ai.Evaluator, samples []Sample) (float64, int) {
 	return rankError(samples, func(s *Sample) float64 { return ev.SearchProbs(s.Pos).Equity(ev.Scoring) })
 }

@@ -96,15 +96,15 @@ func TestLabNeedsArguments(t *testing.T) {
 func TestSelfplay(t *testing.T) {
 	t.Parallel()
 	var out, errOut bytes.Buffer
-	if code := run([]string{"selfplay", "--variant", "long", "--games", "2", "--a", "easy", "--b", "random"}, nil, &out, &errOut); code != 0 {
+	if code := run([]string{"selfplay", "--variant", "long", "--games", "2", "--a", "beginner", "--b", "random"}, nil, &out, &errOut); code != 0 {
 		t.Fatalf("selfplay exit %d: %s", code, errOut.String())
 	}
-	if !strings.Contains(out.String(), "easy vs random, 2 games (long") || strings.Contains(out.String(), "luck") {
+	if !strings.Contains(out.String(), "beginner vs random, 2 games (long") || strings.Contains(out.String(), "luck") {
 		t.Errorf("selfplay: %s", out.String())
 	}
 	for _, variant := range []string{"long", "short"} {
 		out.Reset()
-		if code := run([]string{"selfplay", "--variant", variant, "--games", "2", "--a", "easy", "--b", "easy", "--duplicate", "--luck"}, nil, &out, &errOut); code != 0 {
+		if code := run([]string{"selfplay", "--variant", variant, "--games", "2", "--a", "beginner", "--b", "beginner", "--duplicate", "--luck"}, nil, &out, &errOut); code != 0 {
 			t.Fatalf("selfplay --luck exit %d: %s", code, errOut.String())
 		}
 		if !strings.Contains(out.String(), "; luck taken out ") {

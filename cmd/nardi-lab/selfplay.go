@@ -11,15 +11,15 @@ import (
 	"nardi/rules"
 )
 
-// cmdSelfplay is "nardi-lab selfplay --games N --a hard --b medium
+// cmdSelfplay is "nardi-lab selfplay --games N --a master --b club
 // [--variant long] [--duplicate] [--luck]"; in long nardi a player may
 // also be "heuristic" or "random", the baselines the levels are measured
 // against; --luck also gives the points with the dice's luck taken out.
 func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "selfplay", "--games N [--a hard] [--b medium] [--variant short|long] [--rules nardi|standard] [--duplicate] [--luck]")
+	fs := newFlags(stderr, "selfplay", "--games N [--a master] [--b club] [--variant short|long] [--rules nardi|standard] [--duplicate] [--luck]")
 	games := fs.Int("games", 0, "games to play (required), such as 1000")
-	a := fs.String("a", "hard", "level of player A")
-	b := fs.String("b", "medium", "level of player B")
+	a := fs.String("a", "master", "level of player A")
+	b := fs.String("b", "club", "level of player B")
 	rulesName := cli.RuleSetFlag(fs)
 	variant := fs.String("variant", "short", "short or long nardi")
 	seed := fs.Uint64("seed", 1, "seed of the dice")

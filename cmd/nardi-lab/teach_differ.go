@@ -150,17 +150,17 @@ func resultID(r rules.Position) string {
 // The first line counts the decisions. Both play as the bot plays under
 // standard rules, but without time limits.
 func teachDiffer(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "teach differ", "[--a NET --b NET] [--a-level hard --b-level hard] [--a-tune SPEC --b-tune SPEC] [--only contact|race] [--parts K,...|--positions FILE] [--count 3000] > DIFFER.tsv")
+	fs := newFlags(stderr, "teach differ", "[--a NET --b NET] [--a-level master --b-level master] [--a-tune SPEC --b-tune SPEC] [--only contact|race] [--parts K,...|--positions FILE] [--count 3000] > DIFFER.tsv")
 	var a, b differSide
 	fs.StringVar(&a.net, "a", "ai/weights/net.bin", "player A's main network")
 	fs.StringVar(&a.race, "a-race", "ai/weights/race.bin", "player A's race network")
 	fs.StringVar(&a.prune, "a-prune", "ai/weights/prune.bin", "player A's pruner (empty: none)")
-	fs.StringVar(&a.level, "a-level", "hard", "player A's level")
+	fs.StringVar(&a.level, "a-level", "master", "player A's level")
 	fs.StringVar(&a.tune, "a-tune", "", "player A's search otherwise than its level's, as name=value,... (ai.Player.Tune; e.g. keepR=0,trials=288)")
 	fs.StringVar(&b.net, "b", "ai/weights/net.bin", "player B's main network")
 	fs.StringVar(&b.race, "b-race", "ai/weights/race.bin", "player B's race network")
 	fs.StringVar(&b.prune, "b-prune", "ai/weights/prune.bin", "player B's pruner (empty: none)")
-	fs.StringVar(&b.level, "b-level", "hard", "player B's level")
+	fs.StringVar(&b.level, "b-level", "master", "player B's level")
 	fs.StringVar(&b.tune, "b-tune", "", "player B's search otherwise than its level's (see --a-tune)")
 	only := fs.String("only", "", "put only these positions: contact or race (empty: all)")
 	data := fs.String("data", "ai/train/data", "the teacher's parts (teacher-KKKK.tsv.gz)")

@@ -13,10 +13,10 @@ import (
 	"nardi/rules"
 )
 
-// TestTeachDiffer puts the same decisions to hard and to the network
+// TestTeachDiffer puts the same decisions to master and to the network
 // alone: every line printed is a decision where they chose differently,
 // each result a legal play's; a player against itself differs nowhere, nor
-// hard tuned to its best play at 0-ply against the network alone; --only
+// master tuned to its best play at 0-ply against the network alone; --only
 // puts races or contact alone.
 func TestTeachDiffer(t *testing.T) {
 	t.Parallel()
@@ -34,11 +34,11 @@ func TestTeachDiffer(t *testing.T) {
 		return lines[1:]
 	}
 	if same := differ(); len(same) != 0 {
-		t.Errorf("hard against itself differs on %d decisions: %q", len(same), same)
+		t.Errorf("master against itself differs on %d decisions: %q", len(same), same)
 	}
 	lines := differ("--b-level", "net")
 	if len(lines) == 0 {
-		t.Fatal("hard and the network alone chose alike on all 16 decisions")
+		t.Fatal("master and the network alone chose alike on all 16 decisions")
 	}
 	for _, l := range lines {
 		f := strings.Split(l, "\t")
@@ -61,9 +61,9 @@ func TestTeachDiffer(t *testing.T) {
 			}
 		}
 	}
-	// Hard tuned to its best play at 0-ply chooses as the network alone.
+	// Master tuned to its best play at 0-ply chooses as the network alone.
 	if tuned := differ("--a-level", "net", "--b-tune", "keep1=1"); len(tuned) != 0 {
-		t.Errorf("hard tuned keep1=1 and the network alone differ on %d decisions", len(tuned))
+		t.Errorf("master tuned keep1=1 and the network alone differ on %d decisions", len(tuned))
 	}
 	// --only splits the positions into races and contact; a race network
 	// of its own for B (the main one judging races) changes only the

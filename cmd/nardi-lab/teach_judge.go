@@ -25,7 +25,7 @@ func teachJudge(args []string, stdout, stderr io.Writer) int {
 	racePath := fs.String("race", "ai/weights/race.bin", "the race network (empty: none)")
 	prunePath := fs.String("prune", "ai/weights/prune.bin", "the searches' pruner (empty: none)")
 	cubePath := fs.String("cube", "ai/weights/cube.bin", "the cube's network (empty: the main network decides)")
-	levels := fs.String("levels", "net,hard,master", "levels to judge, comma-separated; cube: the cube decisions of --cube-set; "+
+	levels := fs.String("levels", "net,master,grandmaster", "levels to judge, comma-separated; cube: the cube decisions of --cube-set; "+
 		"rank, rank2: the loss among the candidates of --deep at 0 and at 2 plies")
 	deepDir := fs.String("deep", "ai/train/data/deep3", "candidates labelled deeper than the teacher, for rank and rank2")
 	cubeSet := fs.String("cube-set", "ai/testdata/cube-judged.jsonl.gz", "the judged cube decisions")
@@ -169,7 +169,7 @@ func judgeCube(net *ai.Net, path string, stdout io.Writer) error {
 
 // judgeRank prints the loss of the network's choices among the candidates
 // of the parts in dir, by their labels: at 0-ply or, with plies2, as the
-// hard level's 2-ply values them.
+// master level's 2-ply values them.
 func judgeRank(net *ai.Net, dir string, plies2 bool, stdout io.Writer) error {
 	parts, err := train.ListCandidates(dir)
 	if err != nil {

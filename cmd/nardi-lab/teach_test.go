@@ -95,7 +95,7 @@ func TestTeachLong(t *testing.T) {
 		}
 	}
 	stdout.Reset()
-	if code := run([]string{"selfplay", "--variant", "long", "--games", "2", "--a", "easy", "--net-a", out, "--b", "easy", "--duplicate"}, nil, &stdout, &stderr); code != 0 {
+	if code := run([]string{"selfplay", "--variant", "long", "--games", "2", "--a", "beginner", "--net-a", out, "--b", "beginner", "--duplicate"}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("selfplay: exit %d: %s", code, stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "2 games (long)") {

@@ -15,20 +15,20 @@ type bestOut struct {
 	Result string     `json:"result"`
 }
 
-// cmdBest is "nardi best --level easy|medium|hard|master [--rules
+// cmdBest is "nardi best --level beginner|club|master|grandmaster [--rules
 // nardi|standard] [--match MATCHID] [--exact] [--tune SPEC]": with a
 // Match ID the plays are chosen for its match score and cube (a mars
 // weighs what it weighs there); --exact drops the level's time limit
 // (ai.Player.Exact); --tune searches otherwise than the level, for
 // measurement (ai.Player.Tune).
 func cmdBest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "best", "[--level easy|medium|hard|master] [--rules nardi|standard] [--variant short|long] [--match MATCHID] [--exact] [--tune SPEC] < LINES").Input(RollLineInput)
-	level := fs.String("level", "hard", "easy, medium, hard or master")
+	fs := newFlags(stderr, "best", "[--level beginner|club|master|grandmaster] [--rules nardi|standard] [--variant short|long] [--match MATCHID] [--exact] [--tune SPEC] < LINES").Input(RollLineInput)
+	level := fs.String("level", "master", "beginner, club, master or grandmaster")
 	rulesName := RuleSetFlag(fs)
 	koks := fs.Bool("koks", true, "count a koks as 3 points when choosing (backgammon scoring)")
 	matchID := fs.String("match", "", "gnubg Match ID: play for its match score and cube")
 	exact := fs.Bool("exact", false, "no time limit: the same choices on a slow or busy machine")
-	tune := fs.String("tune", "", "hard and master: search otherwise, for measurement, e.g. share=1,trials=288 (names as nardi-lab teach differ --b-tune)")
+	tune := fs.String("tune", "", "master and grandmaster: search otherwise, for measurement, e.g. share=1,trials=288 (names as nardi-lab teach differ --b-tune)")
 	variantName := VariantFlag(fs)
 	if code, ok := fs.Parse(args, stdout); !ok {
 		return code

@@ -15,5 +15,6 @@ var Nardi = Program{
 		{"cube", "decide the cube for POSID MATCHID lines from stdin (double now? take?), as JSON lines", cmdCube},
 		{"show", "print a position as a text board: nardi show POSID", cmdShow},
 		{"render", "draw boards as PNG: nardi render --pos POSID [--dice 65] --out FILE, or --out-dir DIR", cmdRender},
+		{"version", "print the build's version (also nardi --version)", cmdVersion},
 	},
 }

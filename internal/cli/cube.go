@@ -65,13 +65,13 @@ type cubeOut struct {
 	Take   bool   `json:"take"`
 }
 
-// cmdCube is "nardi cube [--level hard] [--rules standard|nardi]": for each
+// cmdCube is "nardi cube [--level master] [--rules standard|nardi]": for each
 // "POSID MATCHID" line, whether the player on roll should double now and
 // whether the opponent should take if doubled now, as a JSON line.
 func cmdCube(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "cube", "[--level hard] [--rules standard|nardi] < LINES").
+	fs := newFlags(stderr, "cube", "[--level master] [--rules standard|nardi] < LINES").
 		Input(`lines of "POSID MATCHID": a gnubg Position ID from the player on roll before the roll, and gnubg's Match ID (match length, 0 for money; score; cube and its owner; Crawford; Jacoby)`)
-	level := fs.String("level", "hard", "easy, medium or hard")
+	level := fs.String("level", "master", "beginner, club or master")
 	rulesName := fs.String("rules", "standard", "rule set: standard or nardi")
 	if code, ok := fs.Parse(args, stdout); !ok {
 		return code

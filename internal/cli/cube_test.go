@@ -25,7 +25,7 @@ func TestCubeCommand(t *testing.T) {
 		"4HPwATDgc/ABMA " + theirCube,
 	}, "\n") + "\n"
 	var out, errOut bytes.Buffer
-	if code := run([]string{"cube", "--level", "hard"}, strings.NewReader(in), &out, &errOut); code != 0 {
+	if code := run([]string{"cube", "--level", "master"}, strings.NewReader(in), &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -67,7 +67,7 @@ func TestBestForAMatch(t *testing.T) {
 	dmp := rules.MatchState{Cube: 1, CubeOwner: -1, DiceOwner: 0, State: rules.GamePlaying, MatchLength: 5, Score: [2]int{4, 4}}.MatchID()
 	in := "4HPwATDgc/ABMA 6 5\n4HPwATDgc/ABMA 2 1\n"
 	var out, errOut bytes.Buffer
-	if code := run([]string{"best", "--level", "medium", "--match", dmp}, strings.NewReader(in), &out, &errOut); code != 0 {
+	if code := run([]string{"best", "--level", "club", "--match", dmp}, strings.NewReader(in), &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -90,10 +90,10 @@ func TestBestForAMatch(t *testing.T) {
 func TestBestExact(t *testing.T) {
 	in := "4HPwATDgc/ABMA 6 5\nzM7gATA2nsEBMA 4 5\n"
 	var out, errOut bytes.Buffer
-	if code := run([]string{"best", "--rules", "standard", "--level", "hard", "--exact"}, strings.NewReader(in), &out, &errOut); code != 0 {
+	if code := run([]string{"best", "--rules", "standard", "--level", "master", "--exact"}, strings.NewReader(in), &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	player, err := LoadPlayer("hard", "standard", rules.WithKoks)
+	player, err := LoadPlayer("master", "standard", rules.WithKoks)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,10 +131,10 @@ func TestBestTune(t *testing.T) {
 	in := "4HPwATDgc/ABMA 6 5\nzM7gATA2nsEBMA 4 5\n"
 	var out, errOut bytes.Buffer
 	const spec = "keepR=0,keep2=1"
-	if code := run([]string{"best", "--rules", "standard", "--level", "hard", "--exact", "--tune", spec}, strings.NewReader(in), &out, &errOut); code != 0 {
+	if code := run([]string{"best", "--rules", "standard", "--level", "master", "--exact", "--tune", spec}, strings.NewReader(in), &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	player, err := LoadPlayer("hard", "standard", rules.WithKoks)
+	player, err := LoadPlayer("master", "standard", rules.WithKoks)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestBestTune(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameChoices(t, out.String(), 2, player)
-	for _, args := range [][]string{{"--level", "hard", "--tune", "bogus=1"}, {"--level", "easy", "--tune", "share=1"}} {
+	for _, args := range [][]string{{"--level", "master", "--tune", "bogus=1"}, {"--level", "beginner", "--tune", "share=1"}} {
 		out.Reset()
 		errOut.Reset()
 		if code := run(append([]string{"best"}, args...), strings.NewReader(in), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "--tune") || out.Len() != 0 {

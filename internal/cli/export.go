@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"time"
 
 	"nardi/record"
 	"nardi/store"
@@ -21,7 +20,7 @@ func cmdExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, *dbPath, store.Config{})
+	st, err := store.OpenReadOnly(ctx, *dbPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "nardi export:", err)
 		return 1
@@ -37,7 +36,7 @@ func cmdExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi export:", err)
 		return 1
 	}
-	if err := record.Write(stdout, rec.Game, record.ComputerName(rec.Game), time.Now()); err != nil {
+	if err := record.Write(stdout, rec.Game, record.ComputerName(rec.Game)); err != nil {
 		fmt.Fprintln(stderr, "nardi export:", err)
 		return 1
 	}

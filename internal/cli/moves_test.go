@@ -52,7 +52,7 @@ func TestLongCommands(t *testing.T) {
 		t.Errorf("6-6 not on the first turn: %s", lines[1])
 	}
 	out.Reset()
-	if code := run([]string{"best", "--variant", "long", "--level", "hard"}, strings.NewReader("AACA/z8AAID/Pw 6 5\n"), &out, &errOut); code != 0 {
+	if code := run([]string{"best", "--variant", "long", "--level", "master"}, strings.NewReader("AACA/z8AAID/Pw 6 5\n"), &out, &errOut); code != 0 {
 		t.Fatalf("best exit %d: %s", code, errOut.String())
 	}
 	if !strings.Contains(out.String(), `"move":"24/13"`) {

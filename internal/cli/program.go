@@ -34,6 +34,10 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return 2
 	}
 	switch args[0] {
+	case "--version":
+		if c, ok := p.command("version"); ok {
+			return c.Run(nil, stdin, stdout, stderr)
+		}
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
 			if c, ok := p.command(args[1]); ok {

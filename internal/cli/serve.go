@@ -2,18 +2,18 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"nardi/ai"
 	"nardi/bot"
+	"nardi/internal/buildinfo"
 	"nardi/metrics"
 	"nardi/store"
 	"nardi/web"
@@ -32,8 +32,8 @@ const serveEnv = `Runs the Telegram bot, configured by the environment:
   LOG_LEVEL               debug, info, warn or error (default info)`
 
 // cmdServe is "nardi serve": the Telegram bot, configured from the
-// environment: TELEGRAM_BOT_TOKEN (required), TELEGRAM_API_URL, NARDI_DB,
-// LOG_LEVEL (debug, info, warn, error).
+// environment (see bot.LoadSettings), which is checked whole before
+// anything else is done.
 func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags(stderr, "serve").About(serveEnv)
 	if code, ok := fs.Parse(args, stdout); !ok {
@@ -42,30 +42,25 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return fs.Fail("unexpected argument %q", fs.Arg(0))
 	}
-	token := strings.TrimSpace(os.Getenv("TELEGRAM_BOT_TOKEN"))
-	if token == "" {
-		fmt.Fprintln(stderr, "nardi serve: TELEGRAM_BOT_TOKEN is not set; get a token from @BotFather and export it")
-		return 2
-	}
-	var level slog.Level
-	if err := level.UnmarshalText([]byte(envOr("LOG_LEVEL", "info"))); err != nil {
-		fmt.Fprintf(stderr, "nardi serve: LOG_LEVEL: %v\n", err)
-		return 2
-	}
-	log := slog.New(bot.Redact(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}), token))
-	apiURL, err := apiURL(os.Getenv("TELEGRAM_API_URL"))
+	set, err := bot.LoadSettings(os.Getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "nardi serve: TELEGRAM_API_URL: %v\n", err)
+		fmt.Fprintf(stderr, "nardi serve: the environment is not right:\n%v\n", err)
 		return 2
 	}
+	token := set.Token
+	log := slog.New(bot.Redact(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: set.LogLevel}), token))
+	log.Info("nardi starting", "version", buildinfo.Version())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	dbPath := envOr("NARDI_DB", "nardi.db")
+	dbPath := set.DB
 	release, err := store.Lock(dbPath)
 	if err != nil {
-		log.Error("another nardi serve is running on this database; stop it first", "path", dbPath, "err", err)
-		fmt.Fprintf(stderr, "nardi serve: %v: another nardi serve is running on %s; stop it before starting this one\n", err, dbPath)
+		if errors.Is(err, store.ErrInUse) {
+			err = fmt.Errorf("another nardi serve is running on %s; end it before starting this one: %w", dbPath, err)
+		}
+		log.Error("taking the database failed", "path", dbPath, "err", err)
+		fmt.Fprintf(stderr, "nardi serve: %v\n", err)
 		return 1
 	}
 	defer release()
@@ -93,17 +88,9 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ActiveGames: gauge(func(ctx context.Context) (int, error) { ids, err := st.ActiveGames(ctx); return len(ids), err }),
 		InboxDepth:  gauge(st.InboxDepth),
 	})
-	var delays [2]time.Duration
-	for i, name := range []string{"NARDI_REMIND_AFTER", "NARDI_IDLE_CLAIM_AFTER"} {
-		if delays[i], err = envDuration(name); err != nil {
-			fmt.Fprintf(stderr, "nardi serve: %v\n", err)
-			return 2
-		}
-	}
-	b, err := bot.New(bot.Config{Token: token, APIURL: apiURL, Store: st, Net: net, Log: log, Metrics: m,
-		Listen: os.Getenv("NARDI_LISTEN"), WebhookURL: os.Getenv("NARDI_WEBHOOK_URL"), PublicURL: os.Getenv("NARDI_PUBLIC_URL"),
-		LiveApp:     strings.TrimSpace(os.Getenv("NARDI_LIVE_APP")),
-		RemindAfter: delays[0], IdleClaim: delays[1]})
+	b, err := bot.New(bot.Config{Token: token, APIURL: set.APIURL, Store: st, Net: net, Log: log, Metrics: m,
+		Listen: set.Listen, MetricsListen: set.MetricsListen, WebhookURL: set.WebhookURL, PublicURL: set.PublicURL,
+		LiveApp: set.LiveApp, RemindAfter: set.RemindAfter, IdleClaim: set.IdleClaim})
 	if err != nil {
 		log.Error("starting the bot failed", "err", err)
 		return 1
@@ -120,34 +107,6 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// apiURL checks TELEGRAM_API_URL: empty for the official Bot API, else an
-// http or https URL with a host (stray spaces around it are dropped).
-func apiURL(raw string) (string, error) {
-	raw = strings.TrimSpace(raw)
-	if raw == "" {
-		return bot.DefaultAPIURL, nil
-	}
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-		return "", fmt.Errorf("%q is not an http or https URL of a Bot API server", raw)
-	}
-	return strings.TrimRight(raw, "/"), nil
-}
-
-// envDuration reads a positive duration ("10m", "72h", "8s") from the
-// environment; 0 when unset, for the default.
-func envDuration(name string) (time.Duration, error) {
-	v := strings.TrimSpace(os.Getenv(name))
-	if v == "" {
-		return 0, nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%s: %q is not a positive duration such as 10m or 72h", name, v)
-	}
-	return d, nil
 }
 
 func envOr(name, fallback string) string {

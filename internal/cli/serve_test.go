@@ -71,7 +71,7 @@ func TestServeSurvivesSIGKILL(t *testing.T) {
 		return ""
 	}
 	child := startServe(t, srv, db)
-	srv.SendText(u, u.Private(), "/play easy")
+	srv.SendText(u, u.Private(), "/play beginner")
 	board, ok := srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == u.ID && m.Photo != nil && stepButton(m) != "" })
 	if !ok {
 		child.Process.Kill()
