@@ -1,16 +1,24 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/png"
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"nardi/game"
+	"nardi/locales"
+	"nardi/table"
 )
 
 // The live board in a real browser: headless Chromium (Debian's package,
@@ -232,4 +240,149 @@ func TestBrowserDuel(t *testing.T) {
 	if !alice.has(`[data-action="rematch"]`) {
 		t.Error("no rematch offered at the end")
 	}
+}
+
+func TestBrowserAgainstTheComputer(t *testing.T) {
+	f := newFixture(t)
+	b := browser(t)
+	ctx := context.Background()
+	if _, err := f.table.StartComputer(ctx, table.Actor{User: f.users["alice"], Chat: f.users["alice"].ID}, game.Beginner, game.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// Opened from the chat's menu: no game named, the person's game going.
+	alice := f.open(b, "alice", f.pageURL("alice", "", theme))
+	if alice.body("data-state") == "error" {
+		t.Fatal("the page found no game going")
+	}
+	n := playOut(t, 3*time.Minute, alice)
+	if n == 0 {
+		t.Fatal("no decision was made on the page")
+	}
+	rec, err := f.table.ActiveGame(ctx, table.Actor{User: f.users["alice"], Chat: f.users["alice"].ID})
+	if err == nil && !rec.Game.Over() {
+		t.Fatalf("the game goes on after %d decisions", n)
+	}
+	// A rematch from the page starts the next game there.
+	alice.click(`[data-action="rematch"]`)
+	deadline := time.Now().Add(10 * time.Second)
+	for alice.body("data-state") == "over" {
+		if time.Now().After(deadline) {
+			t.Fatal("the rematch did not start a new game on the page")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func TestBrowserRefusesAForgedLaunch(t *testing.T) {
+	f := newFixture(t)
+	b := browser(t)
+	code := f.duel()
+	forged := SignInitData("999:not-the-bot", people["alice"], time.Now(), map[string]string{"start_param": code})
+	u := f.srv.URL + "/app/#tgWebAppData=" + url.QueryEscape(forged) + "&tgWebAppVersion=8.0"
+	p := f.open(b, "alice", u)
+	deadline := time.Now().Add(10 * time.Second)
+	for p.body("data-state") != "error" {
+		if time.Now().After(deadline) {
+			t.Fatalf("a forged launch shows %q", p.body("data-state"))
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	text, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil || !strings.Contains(text, plain(locales.T(locales.EN, "app.error_forbidden", nil))) {
+		t.Fatalf("the page says %q (%v)", text, err)
+	}
+	if p.has(`[data-movable]`) || p.has(`[data-action]:not([hidden])`) && p.visible(`[data-action]`) {
+		t.Fatal("a refused page offers moves")
+	}
+}
+
+// visible tells whether an element matching a selector is shown.
+func (p *tab) visible(sel string) bool {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](fmt.Sprintf(
+		`[...document.querySelectorAll(%q)].some(e => e.offsetParent !== null)`, sel)))
+	if err != nil {
+		p.t.Fatalf("%s's page: %v", p.name, err)
+	}
+	return v
+}
+
+// TestBrowserLooks: the page of a position, portrait and landscape, as a
+// golden picture (within a tolerance: fonts are drawn a little
+// differently from one machine to the next). NARDI_UPDATE_GOLDEN=1
+// writes the pictures anew.
+func TestBrowserLooks(t *testing.T) {
+	f := newFixture(t)
+	b := browser(t)
+	code := f.duel()
+	for _, c := range []struct {
+		name string
+		w, h int64
+	}{{"portrait", 390, 844}, {"landscape", 844, 390}} {
+		t.Run(c.name, func(t *testing.T) {
+			p := f.open(b, "alice", f.pageURL("alice", code, theme))
+			shot, err := chromedp.Run(p.ctx, chromedp.Action[[]byte](func(ctx context.Context, tg *chromedp.Target) ([]byte, error) {
+				if err := chromedp.Do(ctx, chromedp.EmulateViewport(c.w, c.h)); err != nil {
+					return nil, err
+				}
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.fonts.ready.then(() => new Promise(r => setTimeout(() => r(true), 400)))`, chromedp.EvalAwaitPromise)); err != nil {
+					return nil, err
+				}
+				return chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join("testdata", "page-"+c.name+".png"), shot)
+		})
+	}
+}
+
+// golden compares a PNG with the one kept, or keeps it when asked to.
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if os.Getenv("NARDI_UPDATE_GOLDEN") != "" {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (NARDI_UPDATE_GOLDEN=1 makes it)", err)
+	}
+	a, err := png.Decode(bytes.NewReader(got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := png.Decode(bytes.NewReader(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Bounds() != w.Bounds() {
+		t.Fatalf("the page is %v, the golden picture %v", a.Bounds(), w.Bounds())
+	}
+	differ, all := 0, 0
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			all++
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := w.At(x, y).RGBA()
+			if max(absDiff(r1, r2), absDiff(g1, g2), absDiff(b1, b2)) > 48<<8 {
+				differ++
+			}
+		}
+	}
+	if frac := float64(differ) / float64(all); frac > 0.02 {
+		dump := filepath.Join(t.TempDir(), filepath.Base(path))
+		_ = os.WriteFile(dump, got, 0o644)
+		t.Errorf("%.1f%% of the page's pixels differ from %s (the page: %s)", 100*frac, path, dump)
+	}
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }

@@ -109,6 +109,7 @@
   let shown = null;       // the state on screen (S or an optimistic copy)
   let pending = false;    // an act awaiting its answer
   let animating = false;
+  let hurry = false; // a tap during an animation: finish it at once
   let queued = null;      // a state that arrived during an animation
   let sel = null;         // the selected point key ('1'..'24', 'bar')
   let fatalShown = false;
@@ -630,7 +631,7 @@
         box.appendChild(b);
       }
     }
-    setBusy(pending || animating);
+    setBusy(pending);
   }
 
   function setBusy(on) {
@@ -683,7 +684,8 @@
   // ---------- interaction ----------
 
   function canPlay() {
-    return shown && shown === S && shown.state === 'move' && !pending && !animating;
+    if (animating) hurry = true; // the player is ahead of the animation
+    return shown && shown === S && shown.state === 'move' && !pending;
   }
 
   function haptic() {
@@ -768,6 +770,7 @@
 
   onTap($('controls'), '[data-action]', (b) => {
     if (b.disabled || !S) return;
+    if (animating) hurry = true;
     const a = b.dataset.action;
     if (a === 'resign') {
       const q = T('resign_question', 'Resign and give {points} point(s)?').replace('{points}', S.resign_points || 1);
@@ -835,6 +838,7 @@
 
   // fly moves a sprite from one canonical spot to another.
   function fly(st, side, a, b, ms) {
+    if (hurry) return Promise.resolve();
     const g = $('g-fly');
     const el = document.createElementNS(SVGNS, 'use');
     el.setAttribute('href', '#k');
@@ -847,6 +851,7 @@
       const finish = () => { if (!done) { done = true; el.remove(); resolve(); } };
       const frame = (now) => {
         if (done) return;
+        if (hurry) { finish(); return; }
         const t = Math.min(1, (now - t0) / ms), e = t < 0.5 ? 2 * t * t : 1 - (2 - 2 * t) ** 2 / 2;
         el.setAttribute('x', f(ax + (bx - ax) * e));
         el.setAttribute('y', f(ay + (by - ay) * e));
@@ -920,8 +925,9 @@
       }
       drawStones(m, ui, false);
     }
-    await wait(60);
+    if (!hurry) await wait(60);
     animating = false;
+    hurry = false;
     const q = queued;
     queued = null;
     render(S);
