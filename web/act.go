@@ -2,11 +2,13 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 
 	"nardi/game"
 	"nardi/locales"
+	"nardi/store"
 	"nardi/table"
 )
 
@@ -35,25 +37,30 @@ func (s *Server) serveAct(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, v.lang, "unknown", nil)
 		return
 	}
-	rec, code, err := s.gameOf(r.Context(), v, a.Code)
+	id, err := s.cfg.Table.ParseLiveCode(a.Code)
 	if err != nil {
 		s.missing(w, r, v, err)
 		return
 	}
 	if a.Action == "rematch" {
-		s.rematch(w, r, v, rec.ID)
+		s.rematch(w, r, v, id)
 		return
 	}
-	out, err := s.cfg.Table.Act(r.Context(), v.user, table.LiveAct{Game: rec.ID, Counter: a.Counter, Kind: a.Action, From: a.From, To: a.To})
+	out, err := s.cfg.Table.Act(r.Context(), v.user, table.LiveAct{Game: id, Counter: a.Counter, Kind: a.Action, From: a.From, To: a.To})
 	if err != nil {
-		st := s.stateFor(rec, v, code)
-		if cur, err := s.cfg.Table.Current(r.Context(), rec.ID); err == nil {
-			st = s.stateFor(cur.Game, v, code)
+		if errors.Is(err, store.ErrNotFound) {
+			s.missing(w, r, v, err)
+			return
 		}
-		refused(w, v.lang, err, &st)
+		var st *State
+		if cur, err := s.cfg.Table.Current(r.Context(), id); err == nil {
+			s := s.stateFor(cur.Game, v, a.Code)
+			st = &s
+		}
+		refused(w, v.lang, err, st)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.stateFor(out.Game, v, code))
+	writeJSON(w, http.StatusOK, s.stateFor(out.Game, v, a.Code))
 }
 
 // rematch starts a new game against the computer after a finished one;

@@ -81,7 +81,7 @@ func (f *fixture) pageURL(name, code, themeJSON string) string {
 
 // tab is one person's page.
 type tab struct {
-	t    *testing.T
+	t    testing.TB
 	ctx  context.Context
 	name string
 }

@@ -60,7 +60,7 @@ var people = map[string]Person{
 
 // fixture is a centre with the live board served over HTTP.
 type fixture struct {
-	t     *testing.T
+	t     testing.TB
 	st    *store.Store
 	table *table.Service
 	web   *Server
@@ -68,7 +68,7 @@ type fixture struct {
 	users map[string]store.User
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "web.db"), store.Config{})
