@@ -160,7 +160,8 @@ func (p *tab) act() bool {
 		case p.has(`[data-movable]`):
 			p.click(`[data-movable]`)
 			if !p.has(`[data-target]`) {
-				p.t.Fatalf("%s tapped a movable point and no target showed", p.name)
+				dump, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`JSON.stringify({state: document.body.dataset.state, counter: document.body.dataset.counter, movable: [...document.querySelectorAll('[data-movable]')].map(e => e.dataset.point), st: window.__nardi && window.__nardi.state && window.__nardi.state.counter})`))
+				p.t.Fatalf("%s tapped a movable point and no target showed: %s", p.name, dump)
 			}
 			p.click(`[data-target]`)
 		default:
@@ -206,7 +207,8 @@ func playOut(t *testing.T, within time.Duration, pages ...*tab) int {
 		if !acted {
 			if os.Getenv("NARDI_BROWSER_TRACE") != "" {
 				for _, p := range pages {
-					t.Logf("%s idle: %s at %s, dice %q", p.name, p.body("data-state"), p.body("data-counter"), p.body("data-dice"))
+					dump, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`JSON.stringify({moves: window.__nardi.state.moves, actions: window.__nardi.state.actions, made: window.__nardi.state.made, bar: window.__nardi.state.bar, mov: [...document.querySelectorAll('[data-movable]')].map(e => e.dataset.point), acts: [...document.querySelectorAll('[data-action]')].map(e => e.dataset.action + (e.disabled ? '(off)' : ''))})`))
+					t.Logf("%s idle: %s at %s, dice %q: %s", p.name, p.body("data-state"), p.body("data-counter"), p.body("data-dice"), dump)
 				}
 			}
 			time.Sleep(30 * time.Millisecond)
@@ -228,7 +230,7 @@ func TestBrowserDuel(t *testing.T) {
 			t.Fatalf("no point %s on the page", p)
 		}
 	}
-	n := playOut(t, 3*time.Minute, alice, bob)
+	n := playOut(t, 2*time.Minute, alice, bob)
 	id, _ := f.table.ParseLiveCode(code)
 	out, err := f.table.Current(context.Background(), id)
 	if err != nil || !out.Game.Game.Over() {

@@ -176,7 +176,7 @@ func stateOf(rec *store.GameRecord, v view, now time.Time) State {
 		st.Mode = "over"
 	case v.seat == decider && phase == game.PhaseDoubled:
 		st.Mode = "cube"
-	case v.seat == decider && phase != game.PhaseNoMoves:
+	case v.seat == decider && phase != game.PhaseNoMoves && !forced(g):
 		st.Mode = "move"
 	default:
 		st.Mode = "wait"
@@ -224,6 +224,13 @@ func stateOf(rec *store.GameRecord, v view, now time.Time) State {
 		st.Proof.Seed = seed
 	}
 	return st
+}
+
+// forced tells that the game is about to make the only play of the roll
+// by itself: the page offers nothing meanwhile, as the chat's board does.
+func forced(g *game.Game) bool {
+	_, ok := g.Forced()
+	return ok
 }
 
 // pointFor turns a point of one side's numbering into the viewer's: own

@@ -16,6 +16,20 @@
 //
 // initData comes in the X-Init-Data header, or in the init query parameter
 // on the WebSocket (which a browser opens without headers).
+//
+// The page reads Telegram's launch parameters from the URL fragment
+// (#tgWebAppData=..., the game's code as start_param inside it, or ?g= in
+// the page's address) and keeps a contract that tests from outside rely
+// on: document.body carries data-position (the Position ID, the mover on
+// roll), data-counter (the move counter), data-dice ("6 5"; empty before a
+// roll) and data-state (move when the viewer decides now, wait, cube when
+// the viewer must answer a double, over, or error with a visible message);
+// each point is an element with data-point "1".."24" (the viewer's
+// numbering), "bar" or "off"; a point whose checker may move now carries
+// data-movable, and once tapped its targets carry data-target; each
+// control has data-action: roll, undo, confirm, double, take, pass,
+// resign (which asks first: its answers carry data-answer yes or no),
+// claim, rematch or next.
 package web
 
 import (

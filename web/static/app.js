@@ -1,6 +1,7 @@
 // The live board: one page, drawn in SVG, fed by the bot's own endpoint.
-// The contract with the server is in the project's notes (live-api.md):
-// GET api/state, POST api/act, WebSocket api/live, all relative to the page.
+// The contract with the server is package web's (web/web.go, its State in
+// web/state.go): GET api/state, POST api/act, WebSocket api/live, all
+// relative to the page.
 'use strict';
 (() => {
   const $ = (id) => document.getElementById(id);
@@ -57,6 +58,25 @@
       if (TG.disableVerticalSwipes) TG.disableVerticalSwipes(); // dragging checkers must not close the app
       TG.onEvent('themeChanged', () => applyTheme(TG.themeParams));
     } catch (e) { /* an old client */ }
+  } else {
+    // Without Telegram's script, the same words straight to the client:
+    // ready, take the whole height, and let a drag not close the app.
+    postEvent('web_app_ready');
+    postEvent('web_app_expand');
+    postEvent('web_app_setup_swipe_behavior', { allow_vertical_swipe: false });
+  }
+
+  // postEvent tells the Telegram client something as its Mini App
+  // protocol has it: through the app's WebView proxy on phones, or to the
+  // parent window in the desktop and web clients. Outside Telegram it
+  // does nothing.
+  function postEvent(type, data) {
+    const msg = JSON.stringify({ eventType: type, eventData: data || {} });
+    try {
+      if (window.TelegramWebviewProxy) window.TelegramWebviewProxy.postEvent(type, JSON.stringify(data || {}));
+      else if (window.external && 'notify' in window.external) window.external.notify(msg);
+      else if (window.parent !== window) window.parent.postMessage(msg, 'https://web.telegram.org');
+    } catch (e) { /* not in Telegram */ }
   }
 
   // ---------- geometry ----------
@@ -173,7 +193,10 @@
     setBusy(false);
     if (fatalShown) return;
     if (st) receive(st, true);
-    else render(S); // undo an optimistic step
+    // Show the newest state with the controls free again: the answer may
+    // be older than what the live connection brought meanwhile, and a
+    // failed step must be undone on screen.
+    if (!animating && S) render(S);
   }
 
   function fatal(msg) {
