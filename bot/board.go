@@ -54,8 +54,11 @@ func names(g *game.Game, v viewer) [2]string {
 	return out
 }
 
-// diceText writes a roll as "6-5".
-func diceText(d rules.Dice) string { return fmt.Sprintf("%d-%d", d[0], d[1]) }
+// diceText writes a roll as players write it, the larger die first:
+// "6-3", whichever die was thrown first.
+func diceText(d rules.Dice) string {
+	return fmt.Sprintf("%d-%d", max(d[0], d[1]), min(d[0], d[1]))
+}
 
 // clockText writes a duration as m:ss.
 func clockText(d time.Duration) string {
@@ -64,6 +67,44 @@ func clockText(d time.Duration) string {
 		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 	}
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// clockCaption is a seat's clock line: the time left for the move and
+// the reserve; without a reserve, only the move's time; on a clock of
+// whole days a move, "a day a move" for the seat not deciding (its time
+// is all there) and the time left for the one who is.
+func clockCaption(lang locales.Lang, g *game.Game, s game.Seat, name string, now time.Time) string {
+	tc := g.Options().Clock
+	move, reserve := g.TimeLeft(s, now)
+	if s != g.Decider() {
+		move = tc.Move
+		if tc.Reserve == 0 && tc.Move%game.Day == 0 {
+			return locales.N(lang, "caption.clock_days", int(tc.Move/game.Day), map[string]any{"Name": name})
+		}
+	}
+	if tc.Reserve == 0 {
+		return locales.T(lang, "caption.clock_move", map[string]any{"Name": name, "MoveTime": clockText(move)})
+	}
+	return locales.T(lang, "caption.clock", map[string]any{"Name": name, "MoveTime": clockText(move), "Reserve": clockText(reserve)})
+}
+
+// cubeOffer is the caption line of a double waiting for an answer, as
+// a viewer at seat reads it: "you doubled, your opponent decides", "the
+// computer (or a person) doubles, you decide", or, for someone who only
+// watches, who doubled and who decides. names are the seats' names as the
+// viewer's caption writes them.
+func cubeOffer(g *game.Game, seat game.Seat, names [2]string) (string, map[string]any) {
+	doubler := g.Turn()
+	data := map[string]any{"Value": 2 * g.Cube().Value}
+	switch seat {
+	case doubler:
+		return "caption.cube_offer_you", data
+	case doubler.Other():
+		data["Name"] = names[doubler]
+		return "caption.cube_offer_to_you", data
+	}
+	data["Name"], data["Opponent"] = names[doubler], names[doubler.Other()]
+	return "caption.cube_offer_name", data
 }
 
 // levelName returns the localized name of a computer level.
@@ -174,7 +215,8 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 		}
 		add("caption.cube", map[string]any{"Value": g.Cube().Value, "Owner": owner})
 		if g.Phase() == game.PhaseDoubled {
-			add("caption.cube_offer", map[string]any{"Name": nm[turn], "Value": 2 * g.Cube().Value})
+			key, data := cubeOffer(g, v.seat, nm)
+			add(key, data)
 		}
 	}
 	if g.Phase() == game.PhaseNoMoves {
@@ -188,11 +230,7 @@ func (b *Bot) caption(rec *store.GameRecord, v viewer, now time.Time, extra ...s
 	}
 	if g.Options().Clock.Enabled() {
 		for s := game.Seat(0); s <= 1; s++ {
-			move, reserve := g.TimeLeft(s, now)
-			if s != g.Decider() {
-				move = g.Options().Clock.Move
-			}
-			add("caption.clock", map[string]any{"Name": nm[s], "MoveTime": clockText(move), "Reserve": clockText(reserve)})
+			lines, optional = append(lines, clockCaption(lang, g, s, nm[s], now)), append(optional, false)
 		}
 	}
 	if g.Clock().TimedOut {

@@ -45,6 +45,8 @@ func clockLine(lang locales.Lang, tc game.TimeControl) string {
 		return locales.T(lang, "duel.no_clock", nil)
 	case tc.Reserve == 0 && tc.Move%game.Day == 0:
 		return locales.N(lang, "duel.clock_days", int(tc.Move/game.Day), nil)
+	case tc.Reserve == 0:
+		return locales.T(lang, "duel.clock_move", map[string]any{"MoveSec": secsOf(tc.Move)})
 	}
 	return locales.T(lang, "duel.clock", map[string]any{"MoveSec": secsOf(tc.Move), "ReserveSec": secsOf(tc.Reserve)})
 }

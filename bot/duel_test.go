@@ -686,7 +686,8 @@ func TestPrivateRematch(t *testing.T) {
 	// /stats tells Ivan his record against Nino: a win and a loss.
 	h.srv.SendText(ivan, ivan.Private(), "/stats")
 	h.waitText(ivan.ID, locales.T(locales.RU, "stats.rivals", nil))
-	h.waitText(ivan.ID, locales.T(locales.RU, "stats.rival", map[string]any{"Name": "Nino", "Wins": 1, "Losses": 1, "Points": 2, "PointsLost": 2}))
+	h.waitText(ivan.ID, locales.T(locales.RU, "stats.rival", map[string]any{"Name": "Nino",
+		"Wins": locales.N(locales.RU, "unit.wins", 1, nil), "Losses": locales.N(locales.RU, "unit.losses", 1, nil), "Points": 2, "PointsLost": 2}))
 }
 
 // TestResignQuestionKeepsTheMoversButtons: on a group's board, the

@@ -51,8 +51,8 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) {
 	if rivals, err := b.store.Rivals(ctx, r.user.ID, maxRivals); err == nil && len(rivals) > 0 {
 		text += "\n\n" + locales.T(r.lang, "stats.rivals", nil)
 		for _, o := range rivals {
-			text += "\n" + locales.T(r.lang, "stats.rival", map[string]any{"Name": o.Name, "Wins": o.Wins,
-				"Losses": o.Games - o.Wins, "Points": o.Points, "PointsLost": o.PointsLost})
+			text += "\n" + locales.T(r.lang, "stats.rival", map[string]any{"Name": o.Name, "Wins": n("unit.wins", o.Wins),
+				"Losses": n("unit.losses", o.Games-o.Wins), "Points": o.Points, "PointsLost": o.PointsLost})
 		}
 	}
 	b.replyKB(ctx, r, text, nil)

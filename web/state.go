@@ -340,7 +340,18 @@ func statusOf(g *game.Game, v view, players [2]Player) string {
 		}
 	}
 	if g.Phase() == game.PhaseDoubled {
-		parts = append(parts, locales.T(lang, "caption.cube_offer", map[string]any{"Name": nameOf(lang, g.Player(turn)), "Value": 2 * g.Cube().Value}))
+		// As the chat's caption says it: who doubled, and who decides.
+		data := map[string]any{"Value": 2 * g.Cube().Value}
+		switch v.seat {
+		case turn:
+			parts = append(parts, locales.T(lang, "caption.cube_offer_you", data))
+		case turn.Other():
+			data["Name"] = nameOf(lang, g.Player(turn))
+			parts = append(parts, locales.T(lang, "caption.cube_offer_to_you", data))
+		default:
+			data["Name"], data["Opponent"] = nameOf(lang, g.Player(turn)), nameOf(lang, g.Player(turn.Other()))
+			parts = append(parts, locales.T(lang, "caption.cube_offer_name", data))
+		}
 	}
 	if g.Phase() == game.PhaseNoMoves {
 		parts = append(parts, locales.T(lang, "caption.no_moves", map[string]any{"Dice": dice}))
