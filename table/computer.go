@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"nardi/ai"
 	"nardi/game"
@@ -68,26 +69,44 @@ func (s *Service) WarmUp() {
 // any review (see slots); it fails only when ctx ends first.
 func (s *Service) think(ctx context.Context, rec *store.GameRecord) (play rules.Play, ok bool, err error) {
 	g := rec.Game
-	if err := s.thinking.acquire(ctx, urgent); err != nil {
+	seed := uint64(rec.ID)<<20 | uint64(g.Counter())
+	play, _, ok, err = s.choosePlay(ctx, g.Player(g.Turn()).Level, g.Options(), cubeState(g), g.TurnStart(), g.Dice(), g.FirstTurn(), seed)
+	if err != nil {
 		return rules.Play{}, false, fmt.Errorf("the computer's move in game %d: %w", rec.ID, err)
 	}
+	return play, ok, nil
+}
+
+// choosePlay chooses the play a computer of the level makes with the roll
+// in a position (seen from the computer) of a game on the terms given,
+// the cube and the match as cs tells, and the position it leads to; ok is
+// false when nothing can be played. It waits for a thinking slot first,
+// and fails only when ctx ends before one is free.
+func (s *Service) choosePlay(ctx context.Context, level game.Level, opts game.Options, cs ai.CubeState, pos rules.Position, dice rules.Dice, first bool, seed uint64) (play rules.Play, result rules.Position, ok bool, err error) {
+	asked := time.Now()
+	if err := s.thinking.acquire(ctx, urgent); err != nil {
+		return rules.Play{}, pos, false, err
+	}
 	defer s.thinking.release()
-	seed := uint64(rec.ID)<<20 | uint64(g.Counter())
-	if g.Options().Game() == rules.Long {
-		l, err := ai.ParseLevel(string(g.Player(g.Turn()).Level))
+	if s.onThink != nil {
+		began := time.Now()
+		defer func() { s.onThink(began.Sub(asked), time.Since(began)) }()
+	}
+	if opts.Game() == rules.Long {
+		l, err := ai.ParseLevel(string(level))
 		if err != nil {
 			l = ai.Master
 		}
 		// It plays for the match score.
-		play, _, ok = ai.LongPlayer{Level: l, Cube: cubeState(g)}.Choose(g.TurnStart(), g.Dice(), g.FirstTurn(), seed)
-		return play, ok, nil
+		play, result, ok = ai.LongPlayer{Level: l, Cube: cs}.Choose(pos, dice, first, seed)
+		return play, result, ok, nil
 	}
-	p := s.player(g.Player(g.Turn()).Level, g.Options())
-	if cs := cubeState(g); cs.MatchLength > 0 || cs.Jacoby {
+	p := s.player(level, opts)
+	if cs.MatchLength > 0 || cs.Jacoby {
 		p = &ai.Player{Eval: p.Eval.ForCube(cs), Level: p.Level} // it plays for the score
 	}
-	play, _, ok = p.Choose(g.TurnStart(), g.Dice(), false, seed)
-	return play, ok, nil
+	play, result, ok = p.Choose(pos, dice, false, seed)
+	return play, result, ok, nil
 }
 
 // cubeState is the cube and the match as the computer's evaluator sees
