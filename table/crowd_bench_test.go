@@ -86,7 +86,7 @@ func (d *crowdDisplay) Redraw(out Outcome) {
 	}
 }
 
-func (d *crowdDisplay) Expired(context.Context, store.Challenge)              {}
+func (d *crowdDisplay) Expired(context.Context, store.Challenge)             {}
 func (d *crowdDisplay) Remind(context.Context, *store.GameRecord, game.Seat) {}
 
 // draw draws a game's board for a seat, as the bot would send it.
