@@ -237,8 +237,12 @@ func playCrowd(b *testing.B, s *Service, d *crowdDisplay, u store.User, level ga
 			st := steps[rng.IntN(len(steps))]
 			o, err := s.Act(context.Background(), u, LiveAct{Game: rec.ID, Counter: g.Counter(), Kind: ActStep, From: int(st.From), To: int(st.To)})
 			if err != nil {
-				b.Errorf("a step refused: %v", err)
-				return turns
+				b.Logf("a step refused: %v", err)
+				if rec, err = s.store.LoadGame(context.Background(), rec.ID); err != nil {
+					b.Error(err)
+					return turns
+				}
+				continue
 			}
 			rec = o.Game
 			if rec.Game.Turn() == 0 || rec.Game.Over() {
@@ -271,7 +275,7 @@ func judgeCrowded(b *testing.B, s *Service, level game.Level, set []ai.JudgedPos
 		if pause == 0 {
 			time.Sleep(time.Second)
 		}
-		_, r, ok, err := s.choosePlay(context.Background(), level, opts, ai.CubeState{}, p, d, false, 1)
+		_, r, ok, err := s.choosePlay(context.Background(), time.Now(), level, opts, ai.CubeState{}, p, d, false, 1)
 		if err != nil || !ok {
 			b.Fatalf("no play: %v", err)
 		}
