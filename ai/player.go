@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"nardi/rules"
@@ -205,7 +206,17 @@ func NewPlayer(net *Net, rs rules.RuleSet, s rules.Scoring, level Level) *Player
 // (unless the level's time limit is reached; see Exact), so that games can
 // be replayed and tests are deterministic.
 // (first does not matter in short nardi.)
-func (pl *Player) Choose(p rules.Position, d rules.Dice, _ bool, seed uint64) (play rules.Play, result rules.Position, ok bool) {
+func (pl *Player) Choose(p rules.Position, d rules.Dice, first bool, seed uint64) (play rules.Play, result rules.Position, ok bool) {
+	return pl.ChooseBy(p, d, first, seed, time.Time{})
+}
+
+// ChooseBy is Choose with the decision due by stop as well as within the
+// level's time limit (zero: the limit alone). A search short of time
+// plays fewer of its close choices out first, then looks two rolls ahead
+// on fewer candidates, never on fewer than two: a short budget costs a
+// little strength, never a decision the network alone would make. With
+// Exact set, stop is ignored.
+func (pl *Player) ChooseBy(p rules.Position, d rules.Dice, _ bool, seed uint64, stop time.Time) (play rules.Play, result rules.Position, ok bool) {
 	plays, results := rules.LegalPlays(p, d, pl.Eval.Rules)
 	if len(plays) == 0 {
 		return rules.Play{}, p, false
@@ -213,12 +224,47 @@ func (pl *Player) Choose(p rules.Position, d rules.Dice, _ bool, seed uint64) (p
 	if len(plays) == 1 {
 		return plays[0], results[0], true
 	}
-	var stop time.Time
-	if lim := pl.style().limit; lim > 0 && !pl.Exact {
-		stop = time.Now().Add(lim)
+	if pl.Exact {
+		stop = time.Time{}
+	} else if lim := pl.style().limit; lim > 0 {
+		if own := time.Now().Add(lim); stop.IsZero() || own.Before(stop) {
+			stop = own
+		}
 	}
 	i := pl.choose(p, d, results, seed, stop)
 	return plays[i], results[i], true
+}
+
+// ply2Cost is the mean wall time of one candidate's 2-ply on this machine
+// as it runs now (ns, a moving average), by which a search short of time
+// plans how many candidates it can look at two rolls ahead.
+var ply2Cost atomic.Int64
+
+// ply2Fits returns how many candidates' 2-ply fit before stop (many when
+// stop is zero), by the moving average of their cost.
+func ply2Fits(stop time.Time) int {
+	if stop.IsZero() {
+		return math.MaxInt
+	}
+	cost := ply2Cost.Load()
+	if cost <= 0 {
+		return math.MaxInt // not measured yet
+	}
+	return int(time.Until(stop).Nanoseconds() / cost)
+}
+
+// notePly2 adds the wall time of n candidates' 2-ply to the moving
+// average.
+func notePly2(took time.Duration, n int) {
+	if n <= 0 {
+		return
+	}
+	per := took.Nanoseconds() / int64(n)
+	old := ply2Cost.Load()
+	if old > 0 {
+		per = old + (per-old)/4
+	}
+	ply2Cost.Store(per)
 }
 
 // choose returns the index of the result the level chooses; stop, when not
@@ -242,15 +288,19 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 	for k := range cs {
 		cs[k].eq = e.ply1(&results[cs[k].i], &s)
 	}
-	cs = filter(cs, st.keep2, st.window2)
+	cs = filter(cs, min(st.keep2, max(2, ply2Fits(stop))), st.window2)
 	if len(cs) == 1 {
 		return cs[0].i
 	}
+	began := time.Now()
 	for k := range cs {
 		cs[k].eq = e.ply2(&results[cs[k].i], &s)
 	}
+	notePly2(time.Since(began), len(cs))
 	if st.keepR > 1 {
-		if top := filter(cs, st.keepR, st.windowR); len(top) > 1 {
+		// The rollouts begin with each candidate's first two rolls in
+		// full, as long as its 2-ply: not begun unless they fit.
+		if top := filter(cs, min(st.keepR, ply2Fits(stop)), st.windowR); len(top) > 1 {
 			e.rollouts(results, top, st.trials, st.depth, st.rolloutKeep, st.share, rollHash(p, d)^seed*0x9e3779b97f4a7c15, stop, &s)
 			cs = top
 		}

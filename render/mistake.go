@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -89,10 +88,11 @@ func MistakeImage(v MistakeView) (*image.Paletted, error) {
 	return composite(board, ov, overlayColours()), nil
 }
 
-func encodePNG(img image.Image) ([]byte, error) {
+// encodePNG returns a paletted picture encoded as a PNG (see writePNG).
+func encodePNG(img *image.Paletted) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderPool{}}).Encode(&buf, img); err != nil {
+	if err := writePNG(&buf, img); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -18,8 +18,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/png"
-	"sync"
 
 	"nardi/rules"
 )
@@ -144,18 +142,6 @@ func Image(v View) (*image.Paletted, error) {
 	return dst, nil
 }
 
-var pngBuffers sync.Pool
-
-// encoderPool lends image/png its buffers from pngBuffers.
-type encoderPool struct{}
-
-func (encoderPool) Get() *png.EncoderBuffer {
-	b, _ := pngBuffers.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (encoderPool) Put(b *png.EncoderBuffer) { pngBuffers.Put(b) }
-
 // Board draws the board described by v and returns it encoded as a PNG.
 // It is safe for concurrent use by many goroutines.
 func Board(v View) ([]byte, error) {
@@ -165,7 +151,7 @@ func Board(v View) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderPool{}}).Encode(&buf, img); err != nil {
+	if err := writePNG(&buf, img); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

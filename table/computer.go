@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"nardi/ai"
 	"nardi/game"
@@ -67,27 +68,72 @@ func (s *Service) WarmUp() {
 // think chooses the computer's play, waiting for a thinking slot before
 // any review (see slots); it fails only when ctx ends first.
 func (s *Service) think(ctx context.Context, rec *store.GameRecord) (play rules.Play, ok bool, err error) {
-	g := rec.Game
-	if err := s.thinking.acquire(ctx, urgent); err != nil {
+	g, since := rec.Game, s.waitedSince(rec.ID)
+	seed := uint64(rec.ID)<<20 | uint64(g.Counter())
+	play, _, ok, err = s.choosePlay(ctx, since, g.Player(g.Turn()).Level, g.Options(), cubeState(g), g.TurnStart(), g.Dice(), g.FirstTurn(), seed)
+	if err != nil {
 		return rules.Play{}, false, fmt.Errorf("the computer's move in game %d: %w", rec.ID, err)
 	}
+	return play, ok, nil
+}
+
+// answerWithin is how soon after a person finishes their turn the
+// computer of a level should have chosen its play, waiting for a thinking
+// slot included. Alone, a level's own time limit comes first (ai); in a
+// crowd, the slots share out what is left before each deadline (see
+// slots.grant), so that a crowd costs a little strength, not minutes.
+// The levels that do not search need no deadline.
+var answerWithin = map[game.Level]time.Duration{
+	game.Master:      time.Second,
+	game.Grandmaster: 2 * time.Second,
+}
+
+// cubeWithin is how soon after it falls due the computer's cube decision
+// should be made.
+const cubeWithin = time.Second
+
+// deadline returns when work due within d of since is due (zero: d is 0,
+// no deadline).
+func deadline(since time.Time, d time.Duration) time.Time {
+	if d <= 0 {
+		return time.Time{}
+	}
+	return since.Add(d)
+}
+
+// choosePlay chooses the play a computer of the level makes with the roll
+// in a position (seen from the computer) of a game on the terms given,
+// the cube and the match as cs tells, and the position it leads to; ok is
+// false when nothing can be played. since is when the person finished
+// their turn: the computer's plays are thought in that order, each by its
+// level's deadline from then (see answerWithin). It waits for a thinking
+// slot first, and fails only when ctx ends before one is free.
+func (s *Service) choosePlay(ctx context.Context, since time.Time, level game.Level, opts game.Options, cs ai.CubeState, pos rules.Position, dice rules.Dice, first bool, seed uint64) (play rules.Play, result rules.Position, ok bool, err error) {
+	asked := time.Now()
+	stop, err := s.thinking.acquireBy(ctx, urgent, since, deadline(since, answerWithin[level]))
+	if err != nil {
+		return rules.Play{}, pos, false, err
+	}
 	defer s.thinking.release()
-	seed := uint64(rec.ID)<<20 | uint64(g.Counter())
-	if g.Options().Game() == rules.Long {
-		l, err := ai.ParseLevel(string(g.Player(g.Turn()).Level))
+	if s.onThink != nil {
+		began := time.Now()
+		defer func() { s.onThink(began.Sub(asked), time.Since(began)) }()
+	}
+	if opts.Game() == rules.Long {
+		l, err := ai.ParseLevel(string(level))
 		if err != nil {
 			l = ai.Master
 		}
 		// It plays for the match score.
-		play, _, ok = ai.LongPlayer{Level: l, Cube: cubeState(g)}.Choose(g.TurnStart(), g.Dice(), g.FirstTurn(), seed)
-		return play, ok, nil
+		play, result, ok = ai.LongPlayer{Level: l, Cube: cs}.Choose(pos, dice, first, seed)
+		return play, result, ok, nil
 	}
-	p := s.player(g.Player(g.Turn()).Level, g.Options())
-	if cs := cubeState(g); cs.MatchLength > 0 || cs.Jacoby {
+	p := s.player(level, opts)
+	if cs.MatchLength > 0 || cs.Jacoby {
 		p = &ai.Player{Eval: p.Eval.ForCube(cs), Level: p.Level} // it plays for the score
 	}
-	play, _, ok = p.Choose(g.TurnStart(), g.Dice(), false, seed)
-	return play, ok, nil
+	play, result, ok = p.ChooseBy(pos, dice, false, seed, stop)
+	return play, result, ok, nil
 }
 
 // cubeState is the cube and the match as the computer's evaluator sees
@@ -108,7 +154,7 @@ func (s *Service) computerMove(ctx context.Context, rec *store.GameRecord) (Outc
 	if err != nil {
 		return Outcome{}, err
 	}
-	return s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
+	return s.answered(s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
 		g := rec.Game
 		if g.Counter() != counter {
 			return refuse(ErrStale, "the game moved on while the computer thought")
@@ -117,7 +163,7 @@ func (s *Service) computerMove(ctx context.Context, rec *store.GameRecord) (Outc
 			return g.ApplyPlay(turn, counter, play, s.now())
 		}
 		return g.Pass(counter, s.now())
-	})
+	}))
 }
 
 // computerCube makes the computer's cube decision: to double or roll on
@@ -127,12 +173,13 @@ func (s *Service) computerCube(ctx context.Context, rec *store.GameRecord) (Outc
 	counter, turn, decider := g.Counter(), g.Turn(), g.Decider()
 	cs := cubeState(g)
 	p := s.player(g.Player(decider).Level, g.Options())
-	if err := s.thinking.acquire(ctx, urgent); err != nil {
+	since := s.waitedSince(rec.ID)
+	if _, err := s.thinking.acquireBy(ctx, urgent, since, since.Add(cubeWithin)); err != nil {
 		return Outcome{}, fmt.Errorf("the computer's cube decision in game %d: %w", rec.ID, err)
 	}
 	d := p.Eval.Cube(g.TurnStart(), cs)
 	s.thinking.release()
-	return s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
+	return s.answered(s.mutate(ctx, rec.ID, func(rec *store.GameRecord, _ []store.Board) error {
 		g, now := rec.Game, s.now()
 		switch {
 		case g.Counter() != counter:
@@ -145,5 +192,36 @@ func (s *Service) computerCube(ctx context.Context, rec *store.GameRecord) (Outc
 			return g.Double(turn, counter, now)
 		}
 		return g.Roll(turn, counter, now)
-	})
+	}))
+}
+
+// longestWait bounds how long ago a person may be taken to have begun
+// waiting for the computer (see waitedSince).
+const longestWait = time.Minute
+
+// waitedSince returns since when the person of a game has waited for the
+// computer: since the computer's first move of those it makes in a row
+// (with the person's passes and forced plays between, made for them),
+// that the person waits through before a decision of their own. Its
+// plays are thought in that order and by deadlines from then.
+func (s *Service) waitedSince(id int64) time.Time {
+	now := time.Now()
+	if v, loaded := s.waited.LoadOrStore(id, now); loaded {
+		if since := v.(time.Time); now.Sub(since) < longestWait {
+			return since
+		}
+		s.waited.Store(id, now)
+	}
+	return now
+}
+
+// answered passes on the outcome of a computer's move, and forgets since
+// when its person has waited once the game waits for them or is over.
+func (s *Service) answered(out Outcome, err error) (Outcome, error) {
+	if err == nil {
+		if k := out.Due.Kind; k != game.DueComputer && k != game.DuePass && k != game.DueForced {
+			s.waited.Delete(out.Game.ID)
+		}
+	}
+	return out, err
 }

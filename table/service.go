@@ -107,7 +107,11 @@ type Service struct {
 	players   sync.Map            // "level/rules/scoring" -> *ai.Player
 	thinking  *slots              // the searches that may run at once
 	reviewing sync.Map            // user id -> struct{}: a review under way
+	waited    sync.Map            // game id -> time.Time: since when its person waits (see waitedSince)
 	codeKey   []byte              // signs the live board's game codes (see LiveCode)
+	// onThink, when set (measurements), is told of each computer's play:
+	// how long it waited for a thinking slot, and how long it thought.
+	onThink func(wait, think time.Duration)
 
 	mu       sync.Mutex
 	watchers []Watcher       // told of every change (see Watch)
