@@ -51,6 +51,8 @@ type Tournament struct {
 	// RoundTime is how long a round's games have before a forfeit.
 	RoundTime time.Duration
 	Status    TournamentStatus
+	// StartAt, when not zero, is when it starts by itself.
+	StartAt time.Time
 	// Round is the round under way, from 1 (0 before the start).
 	Round int
 	// Deadline is when the round under way ends (zero before the start).
@@ -92,15 +94,15 @@ type Pairing struct {
 	Forfeit bool
 }
 
-const tournamentColumns = `id, chat_id, host, format, rounds, min_players, options, round_time, status, round,
+const tournamentColumns = `id, chat_id, host, format, rounds, min_players, options, round_time, status, start_at, round,
 	deadline, message_id, card_dirty, card_at, lang, source, created_at, started_at, finished_at`
 
 func scanTournament(row interface{ Scan(...any) error }) (Tournament, error) {
 	var t Tournament
 	var opts string
 	var roundTime, cardAt, created int64
-	var deadline, started, finished sql.NullInt64
-	err := row.Scan(&t.ID, &t.ChatID, &t.Host, &t.Format, &t.Rounds, &t.MinPlayers, &opts, &roundTime, &t.Status, &t.Round,
+	var startAt, deadline, started, finished sql.NullInt64
+	err := row.Scan(&t.ID, &t.ChatID, &t.Host, &t.Format, &t.Rounds, &t.MinPlayers, &opts, &roundTime, &t.Status, &startAt, &t.Round,
 		&deadline, &t.MessageID, &t.CardDirty, &cardAt, &t.Lang, &t.Source, &created, &started, &finished)
 	if err != nil {
 		return Tournament{}, err
@@ -110,7 +112,7 @@ func scanTournament(row interface{ Scan(...any) error }) (Tournament, error) {
 	}
 	t.RoundTime = time.Duration(roundTime) * time.Millisecond
 	t.Deadline, t.CardAt, t.Created = fromNullMS(deadline), fromMS(cardAt), fromMS(created)
-	t.Started, t.Finished = fromNullMS(started), fromNullMS(finished)
+	t.Started, t.Finished, t.StartAt = fromNullMS(started), fromNullMS(finished), fromNullMS(startAt)
 	return t, nil
 }
 
@@ -132,9 +134,10 @@ func (s *Store) NewTournament(ctx context.Context, t Tournament, now time.Time) 
 	}
 	t.Status, t.Created = TournamentOpen, fromMS(ms(now))
 	res, err := s.db.ExecContext(ctx, `
-		INSERT INTO tournaments (chat_id, host, format, rounds, min_players, options, round_time, lang, source, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.ChatID, t.Host, string(t.Format), t.Rounds, t.MinPlayers, string(opts), t.RoundTime.Milliseconds(), t.Lang, t.Source, ms(now))
+		INSERT INTO tournaments (chat_id, host, format, rounds, min_players, options, round_time, start_at, lang, source, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ChatID, t.Host, string(t.Format), t.Rounds, t.MinPlayers, string(opts), t.RoundTime.Milliseconds(), nullMS(t.StartAt),
+		t.Lang, t.Source, ms(now))
 	if isUnique(err) {
 		return Tournament{}, fmt.Errorf("store: new tournament in chat %d: %w", t.ChatID, ErrTournamentExists)
 	}
@@ -406,4 +409,17 @@ func (s *Store) TournamentOfGame(ctx context.Context, gameID int64) (int64, Pair
 		return 0, Pairing{}, fmt.Errorf("store: tournament of game %d: %w", gameID, err)
 	}
 	return id, p, nil
+}
+
+// GameStatus returns whether a game goes on, cheaply (its state unread).
+func (s *Store) GameStatus(ctx context.Context, id int64) (Status, error) {
+	var st Status
+	err := s.db.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, id).Scan(&st)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: status of game %d: %w", id, err)
+	}
+	return st, nil
 }

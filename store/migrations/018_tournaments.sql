@@ -10,6 +10,7 @@ CREATE TABLE tournaments (
     options       TEXT    NOT NULL,                -- game.Options of every game, as JSON
     round_time    INTEGER NOT NULL,                -- ms a round's games have before their forfeit
     status        TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
+    start_at      INTEGER,                         -- when it starts by itself; NULL: at the host's ▶️
     round         INTEGER NOT NULL DEFAULT 0,      -- the round under way, from 1
     deadline      INTEGER,                         -- when the round under way ends
     message_id    INTEGER NOT NULL DEFAULT 0,      -- the card in the group
