@@ -20,7 +20,7 @@ import (
 // ends with the podium, posted in the group too.
 func TestTournamentKnockout(t *testing.T) {
 	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"),
-		roller: &seededRoller{rng: rand.New(rand.NewPCG(7, 11))},
+		roller:    &seededRoller{rng: rand.New(rand.NewPCG(7, 11))},
 		configure: func(c *Config) { c.CardEvery = 200 * time.Millisecond }}
 	t.Cleanup(func() {
 		h.stop()
