@@ -77,6 +77,9 @@ type Config struct {
 	ChallengeTTL time.Duration
 	// Now tells the time (time.Now by default); tests may move it.
 	Now func() time.Time
+	// CardEvery is the least time between two edits of a tournament's
+	// card (table.DefaultCardEvery by default).
+	CardEvery time.Duration
 	// Roller, when set, throws every game's dice (tests); by default each
 	// game throws its own verifiable dice (game.FairThrow).
 	Roller game.Roller
@@ -190,7 +193,7 @@ func New(cfg Config) (*Bot, error) {
 	b.table, err = table.New(table.Config{
 		Store: cfg.Store, Net: cfg.Net, Display: b, Log: cfg.Log,
 		AutoDelay: cfg.ShowDelay, ChallengeTTL: cfg.ChallengeTTL, Now: cfg.Now, Roller: cfg.Roller,
-		RemindAfter: cfg.RemindAfter, IdleClaim: cfg.IdleClaim,
+		RemindAfter: cfg.RemindAfter, IdleClaim: cfg.IdleClaim, Lobby: b, CardEvery: cfg.CardEvery,
 		OnGameStarted:  func(kind store.Kind) { cfg.Metrics.GameStarted(string(kind)) },
 		OnGameFinished: func(kind store.Kind) { cfg.Metrics.GameFinished(string(kind)) },
 	})

@@ -44,6 +44,10 @@ const (
 	opRoll         = "ro" // classic: roll rather than double
 	opTake         = "tk" // classic: take a double
 	opDrop         = "dp" // classic: refuse a double
+	// A tournament's card: game is the tournament's id.
+	opJoin  = "tj" // ➕ join
+	opLeave = "tl" // ➖ leave
+	opStart = "ts" // ▶️ start
 )
 
 // ops is the one table from a button's operation to its handler.
@@ -74,6 +78,9 @@ var ops = map[string]func(b *Bot, ctx context.Context, r *request, a action){
 	opRoll:         tapOp((*table.Service).Roll),
 	opTake:         tapOp((*table.Service).Take),
 	opDrop:         tapOp((*table.Service).Drop),
+	opJoin:         (*Bot).onJoin,
+	opLeave:        (*Bot).onLeave,
+	opStart:        (*Bot).onStart,
 }
 
 // action is what a button's callback data says: an operation, the game and

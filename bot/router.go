@@ -118,6 +118,7 @@ var commands = []command{
 	{"position", (*Bot).cmdPosition},
 	{"review", (*Bot).cmdReview},
 	{"top", (*Bot).cmdTop},
+	{"tournament", (*Bot).cmdTournament},
 }
 
 // commandNamed finds a command of the table.

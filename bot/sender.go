@@ -370,3 +370,18 @@ func (s *Sender) Delete(ctx context.Context, chat int64, msg int) error {
 	}
 	return err
 }
+
+// IsAdmin tells whether a person is the creator or an administrator of a
+// group (getChatMember).
+func (s *Sender) IsAdmin(ctx context.Context, chat, user int64) (bool, error) {
+	var m *models.ChatMember
+	err := s.call(ctx, 0, "getChatMember", func(ctx context.Context) error {
+		var err error
+		m, err = s.api.GetChatMember(ctx, &tg.GetChatMemberParams{ChatID: chat, UserID: user})
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("bot: is user %d an administrator of chat %d: %w", user, chat, err)
+	}
+	return m.Type == models.ChatMemberTypeOwner || m.Type == models.ChatMemberTypeAdministrator, nil
+}

@@ -146,6 +146,12 @@ func sampleData(l Lang) map[string]any {
 	return map[string]any{
 		"Name":       hostileName,
 		"Opponent":   "Гиорги",
+		"Format":     T(l, "tournament.format_swiss", nil),
+		"Host":       hostileName,
+		"Players":    hostileName + ", Гиорги",
+		"Round":      2,
+		"Rounds":     5,
+		"Time":       "20:15",
 		"Name1":      hostileName,
 		"Name2":      N(l, "unit.points", 0, nil),
 		"Level":      T(l, "level.master", nil),
@@ -496,6 +502,10 @@ var actionEmoji = map[string]string{
 	"button.take":       "🤝",
 	"button.drop":       "🚫",
 	"button.review":     "🔍",
+
+	"button.tournament.join":  "➕",
+	"button.tournament.leave": "➖",
+	"button.tournament.start": "▶",
 }
 
 // TestSignsKeepOneMeaning: no button but an action's own begins with the

@@ -82,7 +82,7 @@ func automatic(g *game.Game, kind game.DueKind, counter uint32, now time.Time) e
 // Sweep runs every second (Start schedules it): the heartbeat that lets
 // clocks recover after a crash, the due actions of every game (also those
 // a restart left), the challenges nobody took in time, and the reminders
-// of slow games.
+// of slow games, and the tournaments' time.
 func (s *Service) Sweep(ctx context.Context) {
 	now := s.now()
 	if err := s.store.Heartbeat(ctx, now); err != nil {
@@ -97,6 +97,7 @@ func (s *Service) Sweep(ctx context.Context) {
 	}
 	s.expireChallenges(ctx, now)
 	s.remind(ctx, now)
+	s.sweepTournaments(ctx, now)
 	s.redrawBehind(ctx, now.Add(-behindFor))
 }
 

@@ -71,34 +71,62 @@ const (
 	// ErrNotThisCard: an inline card's ⚔ tapped on a message other than
 	// the card it came with (another person's, or another card).
 	ErrNotThisCard
+	// ErrTournamentOpen: the group has a tournament open or under way.
+	ErrTournamentOpen
+	// ErrTournamentStarted: a tournament joined, left or started once it
+	// has begun.
+	ErrTournamentStarted
+	// ErrTournamentOver: a tournament finished or cancelled.
+	ErrTournamentOver
+	// ErrTournamentFull: a tournament with as many players as its format
+	// takes.
+	ErrTournamentFull
+	// ErrAlreadyJoined: a tournament joined a second time.
+	ErrAlreadyJoined
+	// ErrNotJoined: a tournament left by someone not in it.
+	ErrNotJoined
+	// ErrHostOnly: a tournament started, cancelled or changed by someone
+	// other than its host or the group's administrators.
+	ErrHostOnly
+	// ErrTooFewPlayers: a tournament started with fewer players than it
+	// needs.
+	ErrTooFewPlayers
 )
 
 var codeNames = [...]string{
-	ErrInternal:         "internal error",
-	ErrStale:            "stale",
-	ErrUnknown:          "unknown",
-	ErrNotAPlayer:       "not a player",
-	ErrNotYourTurn:      "not your turn",
-	ErrIllegal:          "illegal",
-	ErrGameOver:         "game over",
-	ErrNothingToUndo:    "nothing to undo",
-	ErrClaimNotYet:      "claim not yet",
-	ErrClaimOnTurn:      "claim on turn",
-	ErrNotYours:         "not yours",
-	ErrNoGame:           "no game",
-	ErrInProgress:       "game in progress",
-	ErrPrivateOnly:      "private only",
-	ErrOwnChallenge:     "own challenge",
-	ErrForSomeoneElse:   "for someone else",
-	ErrChallengeExpired: "challenge expired",
-	ErrChallengeGone:    "challenge gone",
-	ErrChallengerOnly:   "challenger only",
-	ErrOpponentBusy:     "opponent busy",
-	ErrChallengeOpen:    "challenge open",
-	ErrAlreadyPosted:    "already posted",
-	ErrNoFinishedGame:   "no finished game",
-	ErrReviewBusy:       "review busy",
-	ErrNotThisCard:      "not this card",
+	ErrInternal:          "internal error",
+	ErrStale:             "stale",
+	ErrUnknown:           "unknown",
+	ErrNotAPlayer:        "not a player",
+	ErrNotYourTurn:       "not your turn",
+	ErrIllegal:           "illegal",
+	ErrGameOver:          "game over",
+	ErrNothingToUndo:     "nothing to undo",
+	ErrClaimNotYet:       "claim not yet",
+	ErrClaimOnTurn:       "claim on turn",
+	ErrNotYours:          "not yours",
+	ErrNoGame:            "no game",
+	ErrInProgress:        "game in progress",
+	ErrPrivateOnly:       "private only",
+	ErrOwnChallenge:      "own challenge",
+	ErrForSomeoneElse:    "for someone else",
+	ErrChallengeExpired:  "challenge expired",
+	ErrChallengeGone:     "challenge gone",
+	ErrChallengerOnly:    "challenger only",
+	ErrOpponentBusy:      "opponent busy",
+	ErrChallengeOpen:     "challenge open",
+	ErrAlreadyPosted:     "already posted",
+	ErrNoFinishedGame:    "no finished game",
+	ErrReviewBusy:        "review busy",
+	ErrNotThisCard:       "not this card",
+	ErrTournamentOpen:    "tournament open",
+	ErrTournamentStarted: "tournament started",
+	ErrTournamentOver:    "tournament over",
+	ErrTournamentFull:    "tournament full",
+	ErrAlreadyJoined:     "already joined",
+	ErrNotJoined:         "not joined",
+	ErrHostOnly:          "host only",
+	ErrTooFewPlayers:     "too few players",
 }
 
 // String names the code in English, for logs.
@@ -167,6 +195,8 @@ func CodeOf(err error) Code {
 		return ErrInProgress
 	case errors.Is(err, store.ErrChallengeTaken):
 		return ErrChallengeGone
+	case errors.Is(err, store.ErrTournamentExists):
+		return ErrTournamentOpen
 	}
 	return ErrInternal
 }

@@ -65,6 +65,9 @@ func (s *Service) mutateAs(ctx context.Context, id int64, live bool, change func
 			s.cfg.OnGameFinished(rec.Kind)
 		}
 		s.noteDice(rec)
+		if rec.Kind == store.KindPrivate {
+			s.goAsync(func(ctx context.Context) { s.tournamentGameOver(ctx, id) })
+		}
 	}
 	if rec.Game.Counter() != loaded {
 		rec.Updated = now

@@ -64,6 +64,12 @@ type Config struct {
 	// may leave a decision before the opponent may claim the game as on a
 	// timeout (72 hours by default).
 	IdleClaim time.Duration
+	// Lobby, when set, shows tournaments (see Lobby); without it they are
+	// kept all the same.
+	Lobby Lobby
+	// CardEvery is the least time between two edits of a tournament's
+	// card (DefaultCardEvery by default): a group's edits are for people.
+	CardEvery time.Duration
 }
 
 // Grace is how long background work (a due action, a computer's move)
@@ -140,6 +146,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.IdleClaim <= 0 {
 		cfg.IdleClaim = DefaultIdleClaim
+	}
+	if cfg.CardEvery <= 0 {
+		cfg.CardEvery = DefaultCardEvery
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

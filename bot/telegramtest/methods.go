@@ -169,6 +169,14 @@ func (s *Server) dispatch(method string, c Call) (int, apiResponse) {
 		}
 		s.cond.Broadcast()
 		return http.StatusOK, apiResponse{Result: true}
+	case "getChatMember":
+		user, _ := strconv.ParseInt(f["user_id"], 10, 64)
+		status := "member"
+		if s.admins[[2]int64{chat, user}] {
+			status = "administrator"
+		}
+		return http.StatusOK, apiResponse{Result: map[string]any{"status": status,
+			"user": map[string]any{"id": user, "is_bot": false, "first_name": "U"}}}
 	case "answerInlineQuery":
 		return s.answerInline(f)
 	case "answerCallbackQuery":

@@ -88,7 +88,8 @@ type Server struct {
 	calls     []Call
 	answers   map[string]Answer
 	nextQuery int
-	blocked   map[int64]bool // users who have not started the bot
+	blocked   map[int64]bool    // users who have not started the bot
+	admins    map[[2]int64]bool // {chat, user}: a group's administrators
 	// inline holds the answers to inline queries, by query id.
 	inline map[string][]InlineResult
 
@@ -119,6 +120,7 @@ func NewServer() *Server {
 		answers:    map[string]Answer{},
 		inline:     map[string][]InlineResult{},
 		blocked:    map[int64]bool{},
+		admins:     map[[2]int64]bool{},
 		lastSend:   map[int64][]time.Time{},
 		retryUntil: map[int64]time.Time{},
 		failNext:   map[string]int{},
@@ -147,6 +149,14 @@ func (s *Server) Block(user int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.blocked[user] = true
+}
+
+// SetAdmin makes a person an administrator of a group, as getChatMember
+// tells.
+func (s *Server) SetAdmin(chat, user int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.admins[[2]int64{chat, user}] = true
 }
 
 // SetRateLimit switches the rate limits on or off (see RateLimit), safely

@@ -1,0 +1,348 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"nardi/game"
+	"nardi/locales"
+	"nardi/store"
+	"nardi/table"
+)
+
+// Tournaments in a group (see table's tournaments.go for their rules).
+// /tournament with terms opens one, and its card in the group takes ➕
+// join, ➖ leave and ▶️ start; without terms it shows the one under way,
+// or the last ones finished. The centre edits the card through Card, at
+// most once a minute; each game is a private duel whose players are told
+// through GameReady, and the end is posted through Over.
+
+// formatWords are the words of /tournament that name a format.
+var formatWords = map[string]store.Format{
+	"knockout": store.Knockout, "ko": store.Knockout, "playoff": store.Knockout, "cup": store.Knockout,
+	"swiss":      store.Swiss,
+	"roundrobin": store.RoundRobin, "round-robin": store.RoundRobin, "rr": store.RoundRobin, "league": store.RoundRobin,
+}
+
+// parseTournamentArgs reads "/tournament [format] [N rounds] [min N]
+// [duel terms]"; ok is false when a word is not understood (problem then
+// says which, as /duel does).
+func parseTournamentArgs(args string) (t store.Tournament, problem termsProblem, ok bool) {
+	t.Format = store.Knockout
+	words := strings.Fields(strings.ToLower(args))
+	var rest []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if f, found := formatWords[w]; found {
+			t.Format = f
+			continue
+		}
+		next := ""
+		if i+1 < len(words) {
+			next = words[i+1]
+		}
+		if n, err := strconv.Atoi(w); err == nil && (next == "rounds" || next == "round") && n >= 1 && n <= 20 {
+			t.Rounds = n
+			i++
+			continue
+		}
+		if n, err := strconv.Atoi(next); err == nil && w == "min" && n >= table.MinPlayers && n <= table.MaxKnockout {
+			t.MinPlayers = n
+			i++
+			continue
+		}
+		rest = append(rest, w)
+	}
+	tm, p := readTerms(strings.Join(rest, " "), false)
+	if p.key != "" {
+		return t, p, false
+	}
+	clock := game.DuelClock
+	if tm.clocked {
+		clock = tm.clock
+	}
+	t.Options = tm.options(clock)
+	return t, p, true
+}
+
+// cmdTournament opens a tournament in a group with the terms given, or
+// shows the one under way and the last ones finished.
+func (b *Bot) cmdTournament(ctx context.Context, r *request) {
+	if !r.group {
+		b.reply(ctx, r, "tournament.group_only", nil)
+		return
+	}
+	if strings.TrimSpace(r.args) == "" {
+		b.showTournaments(ctx, r)
+		return
+	}
+	t, p, ok := parseTournamentArgs(r.args)
+	if !ok {
+		b.replyKB(ctx, r, problemText(r.lang, p)+"\n\n"+locales.T(r.lang, "tournament.usage", nil), nil)
+		return
+	}
+	t.Lang = string(r.lang)
+	_, err := b.table.OpenTournament(ctx, r.actor(), t, func(v table.TournamentView) (int64, error) {
+		id, err := b.send.SendText(ctx, r.chat, cardText(r.lang, v), cardKeyboard(r.lang, v))
+		return int64(id), err
+	})
+	if err != nil {
+		b.refusedReply(ctx, r, err)
+	}
+}
+
+// showTournaments answers /tournament without terms in a group.
+func (b *Bot) showTournaments(ctx context.Context, r *request) {
+	var parts []string
+	if v, err := b.table.CurrentTournament(ctx, r.chat); err == nil {
+		parts = append(parts, cardText(r.lang, v))
+	}
+	if done, err := b.store.FinishedTournaments(ctx, r.chat, 3); err == nil && len(done) > 0 {
+		lines := []string{locales.T(r.lang, "tournament.recent", nil)}
+		for _, t := range done {
+			v, err := b.table.View(ctx, t.ID)
+			if err != nil {
+				continue
+			}
+			line := t.Finished.Format("2006-01-02") + " · " + formatName(r.lang, t.Format)
+			if podium := v.Podium(); len(podium) > 0 {
+				line += " · 🥇 " + locales.EscapeHTML(v.Name(podium[0][0]))
+			}
+			lines = append(lines, line)
+		}
+		parts = append(parts, strings.Join(lines, "\n"))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, locales.T(r.lang, "tournament.none", nil))
+	}
+	parts = append(parts, locales.T(r.lang, "tournament.usage", nil))
+	b.replyKB(ctx, r, strings.Join(parts, "\n\n"), nil)
+}
+
+// formatName names a format in a language.
+func formatName(lang locales.Lang, f store.Format) string {
+	return locales.T(lang, "tournament.format_"+string(f), nil)
+}
+
+// cardKeyboard holds ➕ ➖ ▶️ while a tournament is open, nothing after.
+func cardKeyboard(lang locales.Lang, v table.TournamentView) Keyboard {
+	if v.Tournament.Status != store.TournamentOpen {
+		return Keyboard{}
+	}
+	id := v.Tournament.ID
+	return Keyboard{{
+		button(locales.T(lang, "button.tournament.join", nil), action{op: opJoin, game: id}),
+		button(locales.T(lang, "button.tournament.leave", nil), action{op: opLeave, game: id}),
+		button(locales.T(lang, "button.tournament.start", nil), action{op: opStart, game: id}),
+	}}
+}
+
+// cardText is a tournament's card: its terms and players while open; the
+// round's pairs and the standings while under way; the podium at the end.
+func cardText(lang locales.Lang, v table.TournamentView) string {
+	t := v.Tournament
+	format := formatName(lang, t.Format)
+	name := func(id int64) string { return locales.EscapeHTML(v.Name(id)) }
+	switch t.Status {
+	case store.TournamentOpen:
+		var names []string
+		for _, e := range v.Entrants {
+			names = append(names, name(e.UserID))
+		}
+		players := strings.Join(names, ", ")
+		if players == "" {
+			players = locales.T(lang, "tournament.no_players", nil)
+		}
+		terms := termsLines(lang, t.Options)
+		if t.MinPlayers > table.MinPlayers {
+			terms += "\n" + locales.T(lang, "tournament.min_players", map[string]any{"Need": t.MinPlayers})
+		}
+		return locales.T(lang, "tournament.card_open", map[string]any{
+			"Format": format, "Host": v.Name(t.Host), "Terms": locales.HTML(terms),
+			"Number": len(v.Entrants), "Players": locales.HTML(players),
+		})
+	case store.TournamentCancelled:
+		return locales.T(lang, "tournament.card_cancelled", map[string]any{"Format": format})
+	}
+	var lines []string
+	if t.Status == store.TournamentFinished {
+		lines = append(lines, locales.T(lang, "tournament.card_finished", map[string]any{"Format": format}), podiumLines(v))
+	} else {
+		lines = append(lines, locales.T(lang, "tournament.card_round", map[string]any{
+			"Format": format, "Round": t.Round, "Rounds": t.Rounds, "Time": t.Deadline.UTC().Format("15:04"),
+		}))
+	}
+	lines = append(lines, "")
+	for _, p := range v.Round(t.Round) {
+		lines = append(lines, pairLine(lang, v, p))
+	}
+	if t.Format != store.Knockout {
+		lines = append(lines, "", locales.T(lang, "tournament.standings", nil))
+		for i, s := range v.Standings {
+			if i == 16 {
+				lines = append(lines, "…")
+				break
+			}
+			lines = append(lines, fmt.Sprintf("%d. %s — %d (%d)", i+1, name(s.ID), s.Points, s.Buchholz))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// pairLine writes one pair of a round and its result.
+func pairLine(lang locales.Lang, v table.TournamentView, p store.Pairing) string {
+	a, b := locales.EscapeHTML(v.Name(p.A)), locales.EscapeHTML(v.Name(p.B))
+	if p.B == 0 {
+		return "• " + locales.T(lang, "tournament.bye", map[string]any{"Name": v.Name(p.A)})
+	}
+	line := "• " + a + " — " + b
+	switch {
+	case p.Done && p.Winner != 0 && p.Forfeit:
+		line += ": " + locales.T(lang, "tournament.won_forfeit", map[string]any{"Name": v.Name(p.Winner)})
+	case p.Done && p.Winner != 0:
+		line += ": " + locales.T(lang, "tournament.won", map[string]any{"Name": v.Name(p.Winner)})
+	case !p.Done:
+		line += " ⏳"
+	}
+	return line
+}
+
+// podiumLines writes the podium: 🥇, 🥈 and 🥉 with their names.
+func podiumLines(v table.TournamentView) string {
+	medals := []string{"🥇", "🥈", "🥉"}
+	var lines []string
+	for i, place := range v.Podium() {
+		var names []string
+		for _, id := range place {
+			names = append(names, locales.EscapeHTML(v.Name(id)))
+		}
+		lines = append(lines, medals[i]+" "+strings.Join(names, ", "))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// cardTap loads the tournament of a card's button, refusing a button on
+// any other message than its card.
+func (b *Bot) cardTap(ctx context.Context, r *request, a action) (table.TournamentView, bool) {
+	v, err := b.table.View(ctx, a.game)
+	if err == nil && (v.Tournament.ChatID != r.chat || v.Tournament.MessageID != int64(r.messageID)) {
+		err = &table.Error{Code: table.ErrStale, Detail: "not the tournament's card"}
+	}
+	if err != nil {
+		b.refused(ctx, r, err)
+		return v, false
+	}
+	return v, true
+}
+
+// onJoin enters the person who tapped ➕, once they have started the bot
+// (their games come to their private chat).
+func (b *Bot) onJoin(ctx context.Context, r *request, a action) {
+	if _, ok := b.cardTap(ctx, r, a); !ok {
+		return
+	}
+	if !r.user.Started {
+		b.answer(ctx, r, locales.T(r.lang, "toast.tournament.start_bot", map[string]any{"Bot": b.username}), true)
+		return
+	}
+	if _, err := b.table.JoinTournament(ctx, r.actor(), a.game); err != nil {
+		b.refused(ctx, r, err)
+		return
+	}
+	b.toast(ctx, r, "toast.tournament.joined")
+}
+
+// onLeave takes the person who tapped ➖ out.
+func (b *Bot) onLeave(ctx context.Context, r *request, a action) {
+	if _, ok := b.cardTap(ctx, r, a); !ok {
+		return
+	}
+	if _, err := b.table.LeaveTournament(ctx, r.actor(), a.game); err != nil {
+		b.refused(ctx, r, err)
+		return
+	}
+	b.toast(ctx, r, "toast.tournament.left")
+}
+
+// onStart starts the tournament at its host's or an administrator's ▶️.
+func (b *Bot) onStart(ctx context.Context, r *request, a action) {
+	v, ok := b.cardTap(ctx, r, a)
+	if !ok {
+		return
+	}
+	admin := false
+	if v.Tournament.Host != r.user.ID {
+		var err error
+		if admin, err = b.send.IsAdmin(ctx, r.chat, r.user.ID); err != nil {
+			b.log.Warn("asking for a group's administrators failed", "chat", r.chat, "err", err)
+		}
+	}
+	if _, err := b.table.StartTournament(ctx, r.actor(), a.game, admin); err != nil {
+		b.refused(ctx, r, err)
+		return
+	}
+	b.toast(ctx, r, "toast.tournament.started")
+}
+
+// Card edits a tournament's card to show it as it stands (table.Lobby).
+func (b *Bot) Card(ctx context.Context, v table.TournamentView) {
+	t := v.Tournament
+	lang, _ := locales.Parse(t.Lang)
+	if err := b.send.EditText(ctx, t.ChatID, int(t.MessageID), cardText(lang, v), cardKeyboard(lang, v)); err != nil {
+		b.log.Warn("editing a tournament's card failed", "tournament", t.ID, "err", err)
+	}
+}
+
+// GameReady tells each player of a pair, in their private chat and
+// language, that their game has begun, and shows them its board
+// (table.Lobby).
+func (b *Bot) GameReady(ctx context.Context, v table.TournamentView, p store.Pairing, rec *store.GameRecord) {
+	for seat, id := range []int64{p.A, p.B} {
+		u, err := b.user(ctx, id)
+		if err != nil {
+			b.log.Warn("loading a tournament's player failed", "user", id, "err", err)
+			continue
+		}
+		lang := langOf(u)
+		other := p.B
+		if seat == 1 {
+			other = p.A
+		}
+		text := locales.T(lang, "tournament.game_ready", map[string]any{
+			"Round": p.Round, "Opponent": v.Name(other), "Time": v.Tournament.Deadline.UTC().Format("15:04"),
+		})
+		_, err = b.send.SendText(ctx, id, text, nil)
+		if err == nil {
+			_, err = b.table.ShowBoard(ctx, rec.ID, game.Seat(seat), id)
+		}
+		if forbidden(err) {
+			b.notStarted(ctx, id) // the deadline decides the game
+			continue
+		}
+		if err != nil {
+			b.log.Warn("showing a tournament's game failed", "game", rec.ID, "user", id, "err", err)
+		}
+	}
+}
+
+// Over posts a finished tournament's podium and standings in its group
+// (table.Lobby).
+func (b *Bot) Over(ctx context.Context, v table.TournamentView) {
+	t := v.Tournament
+	lang, _ := locales.Parse(t.Lang)
+	text := locales.T(lang, "tournament.over", nil) + "\n" + podiumLines(v)
+	if t.Format != store.Knockout {
+		text += "\n\n" + locales.T(lang, "tournament.standings", nil)
+		for i, s := range v.Standings {
+			if i == 16 {
+				break
+			}
+			text += fmt.Sprintf("\n%d. %s — %d (%d)", i+1, locales.EscapeHTML(v.Name(s.ID)), s.Points, s.Buchholz)
+		}
+	}
+	if _, err := b.send.SendText(ctx, t.ChatID, text, nil); err != nil {
+		b.log.Warn("posting a tournament's end failed", "tournament", t.ID, "err", err)
+	}
+}

@@ -1,0 +1,139 @@
+package bot
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"nardi/bot/telegramtest"
+	"nardi/locales"
+	"nardi/store"
+)
+
+// TestTournamentKnockout: four people hold a knockout in a group: a
+// person who has not started the bot is asked to first, a non-host's ▶️
+// changes nothing, each game is played on private boards (none in the
+// group), the bot restarts in the middle of the first round, and the card
+// ends with the podium, posted in the group too.
+func TestTournamentKnockout(t *testing.T) {
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"),
+		roller:    &seededRoller{rng: rand.New(rand.NewPCG(7, 11))},
+		configure: func(c *Config) { c.CardEvery = 200 * time.Millisecond }}
+	t.Cleanup(func() {
+		h.stop()
+		h.srv.Close()
+	})
+	h.start()
+	dave := telegramtest.User{ID: 1004, FirstName: "Dave", LanguageCode: "ru"}
+	erin := telegramtest.User{ID: 1005, FirstName: "Erin", LanguageCode: "en"}
+	players := []telegramtest.User{alice, bob, carol, dave}
+	for _, u := range players {
+		h.srv.SendText(u, u.Private(), "/start")
+		h.waitText(u.ID, strings.SplitN(locales.T(langOfCode(u.LanguageCode), "start.welcome", map[string]any{"Name": u.FirstName}), "\n", 2)[0])
+	}
+	h.srv.SendText(alice, group, "/tournament knockout 0")
+	card, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opJoin) })
+	if !ok {
+		t.Fatalf("no card; have %v", texts(h.srv.Messages(group.ID)))
+	}
+	join, start := opButton(t, card, opJoin).CallbackData, opButton(t, card, opStart).CallbackData
+	h.wantAnswer(erin, card.ID, join, locales.T(locales.EN, "toast.tournament.start_bot", map[string]any{"Bot": telegramtest.BotUsername}), true)
+	for _, u := range players {
+		want := locales.T(langOfCode(u.LanguageCode), "toast.tournament.joined", nil)
+		h.wantAnswer(u, card.ID, join, want, false)
+	}
+	h.wantAnswer(bob, card.ID, join, en("toast.tournament.already_joined"), false)
+	h.wantAnswer(bob, card.ID, start, en("toast.tournament.host_only"), true)
+	h.wantAnswer(alice, card.ID, start, en("toast.tournament.started"), false)
+	h.wantAnswer(carol, card.ID, join, en("toast.tournament.begun"), true)
+
+	// Each player is told privately, with a board of their own.
+	for _, u := range players {
+		h.waitText(u.ID, "🏆")
+		h.boardAfter(u.ID, 0)
+	}
+	v, err := h.currentTournament()
+	if err != nil {
+		t.Fatal(err)
+	}
+	round1 := v.Round(1)
+	if len(round1) != 2 {
+		t.Fatalf("round 1: %+v", round1)
+	}
+	byID := map[int64]telegramtest.User{}
+	for _, u := range players {
+		byID[u.ID] = u
+	}
+	for i, p := range round1 {
+		if i == 1 {
+			h.restart() // killed and started again in the middle of the round
+		}
+		loser := byID[max(p.A, p.B)]
+		h.resignByCommand(loser, loser.Private())
+	}
+	// The final, between the two winners.
+	var final store.Pairing
+	deadline := time.Now().Add(wait)
+	for {
+		if v, err = h.currentTournament(); err == nil && v.Tournament.Round == 2 && len(v.Round(2)) == 1 && v.Round(2)[0].GameID != 0 {
+			final = v.Round(2)[0]
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no final: %+v", v)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if final.A != alice.ID || final.B != bob.ID {
+		t.Fatalf("final %+v", final)
+	}
+	h.resignByCommand(bob, bob.Private())
+	h.waitText(group.ID, en("tournament.over"))
+	h.srv.WaitMessageID(card.ID, wait, func(m *telegramtest.Message) bool { return strings.Contains(m.Text, "🥇 Alice") })
+	for _, m := range h.srv.Messages(group.ID) {
+		if m.Photo != nil {
+			t.Fatalf("a board in the group: %+v", m)
+		}
+	}
+	if got, _ := h.srv.Message(card.ID); len(got.Buttons()) != 0 {
+		t.Fatalf("the finished card keeps buttons %v", got.Buttons())
+	}
+}
+
+// langOfCode is the language a Telegram language code reads.
+func langOfCode(code string) locales.Lang { return locales.FromTelegram(code) }
+
+// currentTournament returns the group's tournament, finished or not.
+func (h *harness) currentTournament() (tournamentView, error) {
+	ctx := context.Background()
+	t, err := h.st.CurrentTournament(ctx, group.ID)
+	if err != nil {
+		done, ferr := h.st.FinishedTournaments(ctx, group.ID, 1)
+		if ferr != nil || len(done) == 0 {
+			return tournamentView{}, err
+		}
+		t = done[0]
+	}
+	ps, err := h.st.Pairings(ctx, t.ID)
+	return tournamentView{Tournament: t, Pairings: ps}, err
+}
+
+// tournamentView is a tournament and its pairs, as the store holds them.
+type tournamentView struct {
+	Tournament store.Tournament
+	Pairings   []store.Pairing
+}
+
+// Round returns a round's pairs.
+func (v tournamentView) Round(r int) []store.Pairing {
+	var out []store.Pairing
+	for _, p := range v.Pairings {
+		if p.Round == r {
+			out = append(out, p)
+		}
+	}
+	return out
+}
