@@ -97,3 +97,16 @@ func (b *Bot) liveChanged(c table.Change) {
 		b.boards.requestLive(out)
 	})
 }
+
+// Rematched carries out a rematch asked for on the live board
+// (table.Rematcher): as a 🔁 under the board would, without a tap to
+// answer.
+func (b *Bot) Rematched(ctx context.Context, a table.Actor, rm table.Rematch) {
+	r := &request{chat: a.Chat, group: a.Chat < 0, user: a.User, lang: langOf(a.User), at: b.cfg.Now()}
+	switch {
+	case rm.Accepted != nil:
+		b.beginDuel(ctx, r, *rm.Accepted)
+	case rm.Offer.Kind != "":
+		b.offerRematch(ctx, r, rm)
+	}
+}

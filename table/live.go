@@ -165,3 +165,39 @@ func (s *Service) liveSig(n string) string {
 	m.Write([]byte(n))
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:9])
 }
+
+// Rematcher is the part of a display that carries out a rematch asked
+// for on the live board: it posts the offer to the opponent where they
+// played, or begins the game an offer of theirs was waiting for, as 🔁
+// under a board does.
+type Rematcher interface {
+	Rematched(ctx context.Context, a Actor, rm Rematch)
+}
+
+// LiveRematch answers a rematch asked for on the live board, after a
+// finished game of the person's: against the computer a new game begins;
+// in a game with a friend the display (a Rematcher) posts the offer, or
+// begins the game the friend's offer was waiting for. A game played in an
+// inline message is refused with ErrUnknown: a new card is posted there.
+func (s *Service) LiveRematch(ctx context.Context, u store.User, id int64) (Rematch, error) {
+	rec, err := s.store.LoadGame(ctx, id)
+	if err != nil {
+		return Rematch{}, err
+	}
+	seat, err := seatAt(rec.Game, Actor{User: u})
+	if err != nil {
+		return Rematch{}, err
+	}
+	a := Actor{User: u, Chat: rec.Chats[seat]}
+	if store.IsInline(a.Chat) {
+		return Rematch{}, refuse(ErrUnknown, "game %d was played in an inline message", id)
+	}
+	rm, err := s.Rematch(ctx, a, id)
+	if err != nil || rm.Computer != nil {
+		return rm, err
+	}
+	if r, ok := s.cfg.Display.(Rematcher); ok {
+		r.Rematched(ctx, a, rm)
+	}
+	return rm, nil
+}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 
-	"nardi/game"
 	"nardi/locales"
 	"nardi/store"
 	"nardi/table"
@@ -63,31 +62,39 @@ func (s *Server) serveAct(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.stateFor(out.Game, v, a.Code))
 }
 
-// rematch starts a new game against the computer after a finished one;
-// a duel's rematch is offered in the chat, where the opponent answers it.
+// rematch answers 🔁 on the live board after a finished game: against the
+// computer a new game begins, which the page then shows; with a friend
+// the offer goes to them in the chat (or their waiting offer is taken,
+// and the new game shown).
 func (s *Server) rematch(w http.ResponseWriter, r *http.Request, v visitor, id int64) {
-	rec, _, err := s.gameOf(r.Context(), v, s.cfg.Table.LiveCode(id))
-	if err != nil {
-		s.missing(w, r, v, err)
+	code := s.cfg.Table.LiveCode(id)
+	rm, err := s.cfg.Table.LiveRematch(r.Context(), v.user, id)
+	var next *store.GameRecord
+	switch {
+	case err == nil && rm.Computer != nil:
+		next = rm.Computer.Game
+	case err == nil && rm.Accepted != nil:
+		next = rm.Accepted.Game
+	}
+	if next != nil {
+		writeJSON(w, http.StatusOK, s.stateFor(next, v, s.cfg.Table.LiveCode(next.ID)))
 		return
 	}
-	seat, ok := rec.Game.SeatOf(v.user.ID)
-	if !ok {
-		refused(w, v.lang, &table.Error{Code: table.ErrNotAPlayer}, nil)
+	cur, cerr := s.cfg.Table.Current(r.Context(), id)
+	if cerr != nil {
+		s.missing(w, r, v, cerr)
 		return
 	}
-	if rec.Game.ComputerSeat() == game.NoSeat {
-		st := s.stateFor(rec, v, s.cfg.Table.LiveCode(id))
+	st := s.stateFor(cur.Game, v, code)
+	switch {
+	case table.CodeOf(err) == table.ErrUnknown:
 		refuse(w, http.StatusConflict, v.lang, "rematch_in_chat", &st)
-		return
-	}
-	rm, err := s.cfg.Table.Rematch(r.Context(), table.Actor{User: v.user, Chat: rec.Chats[seat]}, id)
-	if err != nil || rm.Computer == nil {
-		st := s.stateFor(rec, v, s.cfg.Table.LiveCode(id))
+	case err != nil:
 		refused(w, v.lang, err, &st)
-		return
+	default:
+		// The offer is on its way to the friend, or was already.
+		writeJSON(w, http.StatusConflict, apiError{Error: plain(locales.T(v.lang, "toast.rematch_sent", nil)), Code: "rematch_sent", State: &st})
 	}
-	writeJSON(w, http.StatusOK, s.stateFor(rm.Computer.Game, v, s.cfg.Table.LiveCode(rm.Computer.Game.ID)))
 }
 
 // refusals name the centre's refusals for the page, each with the

@@ -29,8 +29,20 @@ import (
 // testToken is the bot token the tests sign initData with.
 const testToken = "123456:TEST-token-for-the-live-board"
 
-// display is the chat adapter's part the centre needs, doing nothing.
-type display struct{ next atomic.Int64 }
+// display is the chat adapter's part the centre needs: it shows nothing,
+// and posts a rematch's offer as the chat would (see table.Rematcher).
+type display struct {
+	next  atomic.Int64
+	table *table.Service
+}
+
+func (d *display) Rematched(ctx context.Context, a table.Actor, rm table.Rematch) {
+	if rm.Offer.Kind != "" {
+		if _, err := d.table.PostChallenge(ctx, a, rm.Offer, func(store.Challenge) (int64, error) { return d.next.Add(1), nil }); err != nil {
+			panic(err)
+		}
+	}
+}
 
 func (d *display) SendBoard(context.Context, *store.GameRecord, game.Seat, int64) (int64, error) {
 	return d.next.Add(1), nil
@@ -79,11 +91,13 @@ func newFixture(t testing.TB) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := table.New(table.Config{Store: st, Net: net, Display: &display{}, AutoDelay: 10 * time.Millisecond,
+	d := &display{}
+	tb, err := table.New(table.Config{Store: st, Net: net, Display: d, AutoDelay: 10 * time.Millisecond,
 		Roller: &seeded{rng: rand.New(rand.NewPCG(5, 8))}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	d.table = tb
 	if err := tb.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -381,5 +395,30 @@ func TestThePageIsServed(t *testing.T) {
 	again.Body.Close()
 	if again.StatusCode != http.StatusNotModified {
 		t.Fatalf("the page opened again: %d", again.StatusCode)
+	}
+}
+
+func TestRematchAFriendOnTheLiveBoard(t *testing.T) {
+	f := newFixture(t)
+	code := f.duel()
+	st := f.stateOK(f.get(initData("alice", nil), code))
+	f.stateOK(f.act(initData("alice", nil), actRequest{Code: code, Counter: st.Counter, Action: "resign"}))
+	// Alice offers; the offer goes to Bob in the chat.
+	status, body := f.act(initData("alice", nil), actRequest{Code: code, Action: "rematch"})
+	var refusal apiError
+	if err := json.Unmarshal(body, &refusal); status != http.StatusConflict || err != nil || refusal.Code != "rematch_sent" || refusal.Error == "" {
+		t.Fatalf("alice's rematch answered %d: %s", status, body)
+	}
+	// Bob's 🔁 on his page takes it: the new game is shown there.
+	next := f.stateOK(f.act(initData("bob", nil), actRequest{Code: code, Action: "rematch"}))
+	if next.Code == code || next.Mode == "over" || next.Seat == nil {
+		t.Fatalf("bob's rematch shows %q (%s), the old game was %q", next.Code, next.Mode, code)
+	}
+	if got := f.stateOK(f.get(initData("alice", nil), next.Code)); got.Seat == nil || got.Counter != next.Counter {
+		t.Fatalf("alice does not sit at the new game: %+v", got.Seat)
+	}
+	// Carol, who watched, may not ask for one.
+	if status, _ := f.act(initData("carol", nil), actRequest{Code: code, Action: "rematch"}); status != http.StatusForbidden {
+		t.Fatalf("a spectator's rematch answered %d", status)
 	}
 }
