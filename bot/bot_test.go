@@ -31,6 +31,9 @@ type harness struct {
 	// beforeRun, when set, is called with the bot made at each start,
 	// before it runs.
 	beforeRun func(*Bot)
+	// telegramPace keeps Telegram's pace in groups; otherwise the bot
+	// keeps quickPace (see newPacedHarness).
+	telegramPace bool
 
 	st     *store.Store
 	cancel context.CancelFunc
@@ -49,20 +52,41 @@ func (r *seededRoller) Roll() int {
 	return r.rng.IntN(6) + 1
 }
 
+// quickPace is the group pace of the bots of most tests: Telegram's order
+// of calls, boards first, and per-minute budget, ten times as fast, so
+// that group games do not wait on Telegram's clock. The tests of the pace
+// itself, and those that have the fake Bot API enforce Telegram's limits,
+// keep the real one (newPacedHarness).
+var quickPace = lanePace{gap: groupGap / 10, quiet: lowQuiet / 10, minute: time.Minute / 10}
+
 // newHarness starts a bot of its own (its own fake Bot API, database and
-// dice) for one test. The tests that spend most of their time waiting on
-// the pace of Telegram's limits run in parallel; those that measure that
-// pace (a tap's time to the board) run alone, before them.
+// dice) for one test, keeping quickPace in groups. The tests that spend
+// most of their time waiting on the pace run in parallel; those that
+// measure that pace (a tap's time to the board) run alone, before them.
 func newHarness(t testing.TB) *harness {
 	t.Helper()
 	return newHarnessRolling(t, &seededRoller{rng: rand.New(rand.NewPCG(7, 11))})
+}
+
+// newPacedHarness is newHarness keeping Telegram's pace in groups, for the
+// tests that measure it or have the fake Bot API enforce Telegram's limits.
+func newPacedHarness(t testing.TB) *harness {
+	t.Helper()
+	return openHarness(t, &seededRoller{rng: rand.New(rand.NewPCG(7, 11))}, true)
 }
 
 // newHarnessRolling starts the bot with a source of dice; nil leaves each
 // game its own verifiable dice.
 func newHarnessRolling(t testing.TB, roller game.Roller) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"), roller: roller}
+	return openHarness(t, roller, false)
+}
+
+// openHarness starts the bot with a source of dice, at Telegram's pace in
+// groups or at quickPace.
+func openHarness(t testing.TB, roller game.Roller, telegramPace bool) *harness {
+	t.Helper()
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"), roller: roller, telegramPace: telegramPace}
 	t.Cleanup(func() {
 		h.stop()
 		h.srv.Close()
@@ -93,6 +117,9 @@ func (h *harness) start() {
 	b, err := New(cfg)
 	if err != nil {
 		h.t.Fatal(err)
+	}
+	if !h.telegramPace {
+		b.send.pace = quickPace
 	}
 	if h.beforeRun != nil {
 		h.beforeRun(b)

@@ -472,7 +472,7 @@ func TestDuelTimeoutClaim(t *testing.T) {
 // run out and 🏆 reaches his opponent well within 16 s of the turn's start.
 func TestOwnTapsDoNotStopTheClock(t *testing.T) {
 	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
-	h := newHarness(t)
+	h := newPacedHarness(t)
 	h.srv.SetRateLimit(true)
 	id, b := h.groupDuel("3+6")
 	players := []telegramtest.User{alice, bob}
@@ -546,7 +546,7 @@ func TestRestartDuringClockedDuel(t *testing.T) {
 }
 
 func TestDuelUnderRateLimits(t *testing.T) {
-	h := newHarness(t)
+	h := newPacedHarness(t)
 	h.srv.SetRateLimit(true)
 	id, b := h.groupDuel("")
 	players := []telegramtest.User{alice, bob}

@@ -97,7 +97,7 @@ func (h *harness) playGroup(id int64, board int, n int, rng *rand.Rand) groupPla
 // his luck; every accepted tap shows on the board within 4 s, and nothing
 // is sent during a retry_after.
 func TestGroupBoardFollowsTaps(t *testing.T) {
-	h := newHarness(t)
+	h := newPacedHarness(t)
 	h.srv.SetRateLimit(true)
 	id, b := h.groupDuel("0")
 	p := h.playGroup(id, b.ID, 35, rand.New(rand.NewPCG(5, 8)))
@@ -122,7 +122,7 @@ func TestGroupBoardFollowsTaps(t *testing.T) {
 // the board that shows it (about two minutes).
 func BenchmarkGroupDuel(b *testing.B) {
 	for range b.N {
-		h := newHarness(b)
+		h := newPacedHarness(b)
 		h.srv.SetRateLimit(true)
 		id, board := h.groupDuel("0")
 		p := h.playGroup(id, board.ID, 110, rand.New(rand.NewPCG(9, 4)))
