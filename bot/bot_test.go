@@ -61,8 +61,10 @@ var quickPace = lanePace{gap: groupGap / 10, quiet: lowQuiet / 10, minute: time.
 
 // newHarness starts a bot of its own (its own fake Bot API, database and
 // dice) for one test, keeping quickPace in groups. The tests that spend
-// most of their time waiting on the pace run in parallel; those that
-// measure that pace (a tap's time to the board) run alone, before them.
+// most of their time waiting on the bot (on the fake Bot API, on timers,
+// on the pace) run in parallel, parallelTests at once; those that measure
+// the pace (a tap's time to the board) or change the package's settings
+// run alone, before them.
 func newHarness(t testing.TB) *harness {
 	t.Helper()
 	return newHarnessRolling(t, &seededRoller{rng: rand.New(rand.NewPCG(7, 11))})
@@ -239,6 +241,7 @@ func playable(m telegramtest.Message) bool { return len(steps(m)) > 0 || hasOp(m
 var alice = telegramtest.User{ID: 1001, FirstName: "Alice", Username: "alice", LanguageCode: "en"}
 
 func TestStartInEachLanguage(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	for i, code := range []string{"ka", "ru-RU", "en", "hy", "de"} {
 		u := telegramtest.User{ID: int64(2000 + i), FirstName: "User", LanguageCode: code}
@@ -289,7 +292,7 @@ func (h *harness) playToEnd(u telegramtest.User, id int) telegramtest.Message {
 }
 
 func TestCompleteGameAgainstComputer(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play")
 	m := h.waitText(alice.ID, strings.SplitN(locales.T(locales.EN, "play.choose_level", nil), "\n", 2)[0])
@@ -318,6 +321,7 @@ func TestCompleteGameAgainstComputer(t *testing.T) {
 }
 
 func TestStaleAndDoubleTaps(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play easy")
 	b := h.board(alice.ID)
@@ -370,6 +374,7 @@ func (h *harness) activeGame(chat int64) *store.GameRecord {
 }
 
 func TestRestartMidGame(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play medium")
 	b := h.board(alice.ID)
@@ -388,6 +393,7 @@ func TestRestartMidGame(t *testing.T) {
 }
 
 func TestResign(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play hard")
 	b := h.board(alice.ID)
@@ -416,6 +422,7 @@ func TestResign(t *testing.T) {
 }
 
 func TestConfirmMoves(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/settings")
 	m := h.waitText(alice.ID, "⚙️")
@@ -441,6 +448,7 @@ func TestConfirmMoves(t *testing.T) {
 
 // TestTypedPlay writes a whole play in notation instead of tapping.
 func TestTypedPlay(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play easy")
 	b := h.board(alice.ID)
@@ -478,6 +486,7 @@ func testLog() *slog.Logger {
 // TestBlockedByUser: a person who blocks the bot is no longer written to
 // first; writing again brings them back.
 func TestBlockedByUser(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 8008, FirstName: "Levan", LanguageCode: "ka"}
 	h.srv.SendText(u, u.Private(), "/start")

@@ -98,6 +98,7 @@ func TestBoardsGoFirst(t *testing.T) {
 // database, and a bot started again sends nothing to that chat before the
 // retry_after it remembers ends.
 func TestRetryAfterOutlivesRestart(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 7007, FirstName: "Ana", LanguageCode: "en"}
 	h.srv.RetryAfter = 1
