@@ -17,12 +17,10 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"time"
 )
 
 // event is one line of `go test -json` output (see `go doc test2json`).
 type event struct {
-	Time    time.Time
 	Action  string
 	Package string
 	Test    string
