@@ -149,7 +149,10 @@ func mustLoad(t *testing.T, f *fixture, id int64) *store.GameRecord {
 func TestReview(t *testing.T) {
 	t.Parallel()
 	t.Run("short match", func(t *testing.T) { t.Parallel(); checkReview(t, game.Options{Match: 3}) })
-	t.Run("long", func(t *testing.T) { t.Parallel(); checkReview(t, game.Options{Variant: rules.Long, Rules: rules.Standard, Match: 3}) })
+	t.Run("long", func(t *testing.T) {
+		t.Parallel()
+		checkReview(t, game.Options{Variant: rules.Long, Rules: rules.Standard, Match: 3})
+	})
 }
 
 // review judges the actor's newest finished game, as posted nowhere.
