@@ -14,6 +14,8 @@ import (
 // once.
 const parallelTests = 4
 
+// TestMain runs the tests with parallelTests of the parallel ones at once,
+// unless -parallel is given.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	set := false
