@@ -119,8 +119,9 @@ const (
 
 // TestLevelStrength judges each level's choices with GNU Backgammon's
 // equities. Easy and medium are judged on every position; hard, whose
-// lookahead is slow, on every 4th (every 20th under the race detector,
-// with a margin for the smaller sample); BenchmarkPR gives the full figure.
+// lookahead is slow, on every 4th (every 20th with -short, every 40th
+// under the race detector, with a margin for the smaller sample);
+// BenchmarkPR gives the full figure.
 func TestLevelStrength(t *testing.T) {
 	t.Parallel()
 	set := loadJudged(t)
@@ -132,7 +133,10 @@ func TestLevelStrength(t *testing.T) {
 		t.Errorf("medium PR %.2f, want <= %.0f", medium, mediumTarget)
 	}
 	every, margin := 4, 0.0
-	if raceEnabled || testing.Short() {
+	switch {
+	case raceEnabled:
+		every, margin = 40, 0.6
+	case testing.Short():
 		every, margin = 20, 0.6
 	}
 	var sample []JudgedPosition
