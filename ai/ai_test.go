@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"nardi/rules"
@@ -241,6 +242,7 @@ func TestEvaluatorRaces(t *testing.T) {
 // TestChoicesAreLegal lets every level choose in random positions of both
 // rule sets: each choice is one of the legal plays.
 func TestChoicesAreLegal(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
@@ -261,13 +263,24 @@ func TestChoicesAreLegal(t *testing.T) {
 			for _, r := range results {
 				legal[r] = true
 			}
+			// The levels choose at once, sharing the network.
 			var next rules.Position
-			for _, pl := range players {
-				play, r, ok := pl.Choose(p, d, false, uint64(i))
-				if ok != (len(results) > 0) || (ok && (!legal[r] || p.ApplyPlay(play) != r)) {
+			var wg sync.WaitGroup
+			illegal := make([]bool, len(players))
+			for k, pl := range players {
+				wg.Go(func() {
+					play, r, ok := pl.Choose(p, d, false, uint64(i))
+					illegal[k] = ok != (len(results) > 0) || (ok && (!legal[r] || p.ApplyPlay(play) != r))
+					if k == len(players)-1 {
+						next = r
+					}
+				})
+			}
+			wg.Wait()
+			for k, pl := range players {
+				if illegal[k] {
 					t.Fatalf("%s %s chose an illegal play in %s %v", rs, pl.Level, p.PositionID(), d)
 				}
-				next = r
 			}
 			if next.Won() {
 				p = rules.Start()

@@ -11,9 +11,13 @@ import (
 )
 
 // TestLongPlayer: every level and both baselines play legal long nardi
-// plays through whole games, the same one for the same seed, and the
-// stronger side of each pairing outscores the weaker over a few games.
+// plays through whole games, the same one for the same seed (asked twice
+// at once, which under the race detector also checks that a player may be
+// used concurrently), and the stronger side of each pairing outscores the
+// weaker over a few games. Under the race detector hard, whose lookahead
+// is slow there, plays one game and is asked twice on every 4th move.
 func TestLongPlayer(t *testing.T) {
+	t.Parallel()
 	games := 6
 	if raceEnabled || testing.Short() {
 		games = 2
@@ -29,9 +33,13 @@ func TestLongPlayer(t *testing.T) {
 	}
 	for _, pr := range pairs {
 		t.Run(pr.name, func(t *testing.T) {
-			games := games
+			t.Parallel()
+			games, twice := games, 1 // twice: every how many moves a choice is asked twice
 			if pr.deep && games < 6 {
 				games = 1 // master looks ahead: one game under the race detector
+			}
+			if pr.deep && raceEnabled {
+				twice = 4
 			}
 			rng := rand.New(rand.NewPCG(5, 8))
 			points := [2]int{}
@@ -43,8 +51,18 @@ func TestLongPlayer(t *testing.T) {
 				for moves := 0; moves < 600; moves++ {
 					d := rules.Dice{rng.IntN(6) + 1, rng.IntN(6) + 1}
 					pl := players[turn]
+					again := make(chan rules.Play, 1)
+					if moves/2%twice == 0 {
+						go func() {
+							play, _, _ := pl.Choose(p, d, first[turn], uint64(moves))
+							again <- play
+						}()
+					}
 					play, result, ok := pl.Choose(p, d, first[turn], uint64(moves))
 					t2 := rules.Long.NewTurn(p, d, rules.Standard, first[turn])
+					if moves/2%twice == 0 && <-again != play {
+						t.Fatalf("%s is not deterministic", name(pl))
+					}
 					if ok {
 						legal := false
 						for _, r := range t2.Results() {
@@ -52,9 +70,6 @@ func TestLongPlayer(t *testing.T) {
 						}
 						if !legal {
 							t.Fatalf("%s plays %s with %v: not legal", name(pl), play, d)
-						}
-						if again, _, _ := pl.Choose(p, d, first[turn], uint64(moves)); again != play {
-							t.Fatalf("%s is not deterministic", name(pl))
 						}
 					} else {
 						if len(t2.Plays()) > 0 {

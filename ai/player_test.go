@@ -1,24 +1,37 @@
 package ai
 
 import (
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"nardi/rules"
 )
 
+var (
+	judgedOnce sync.Once
+	judgedSet  []JudgedPosition
+	judgedErr  error
+)
+
+// loadJudged returns testdata/ai-judged.jsonl.gz, read once for all the
+// tests: they must not change it.
 func loadJudged(t testing.TB) []JudgedPosition {
 	t.Helper()
-	set, err := LoadJudged("testdata/ai-judged.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
+	judgedOnce.Do(func() { judgedSet, judgedErr = LoadJudged("testdata/ai-judged.jsonl.gz") })
+	if judgedErr != nil {
+		t.Fatal(judgedErr)
 	}
-	return set
+	return judgedSet
 }
 
 // levelPR plays every judged position with the level under the standard
-// rules, as the judge scores them.
+// rules, as the judge scores them. The positions are played on all the
+// processors at once (a Player is safe for concurrent use), each choice
+// depending only on its position and roll.
 func levelPR(t testing.TB, level Level, set []JudgedPosition) float64 {
 	net, err := ShippedNet()
 	if err != nil {
@@ -26,9 +39,29 @@ func levelPR(t testing.TB, level Level, set []JudgedPosition) float64 {
 	}
 	pl := NewPlayer(net, rules.Standard, rules.WithKoks, level)
 	pl.Exact = true // the same figure on a slow machine or under the race detector
+	chosen := make([]rules.Position, len(set))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(set); i = int(next.Add(1) - 1) {
+				if set[i].Choices >= 2 { // PR judges no other
+					_, chosen[i], _ = pl.Choose(set[i].Pos, set[i].Dice, false, 1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	at := 0
 	pr, err := PR(set, func(p rules.Position, d rules.Dice) rules.Position {
-		_, r, _ := pl.Choose(p, d, false, 1)
-		return r
+		for set[at].Choices < 2 {
+			at++
+		}
+		if set[at].Pos != p || set[at].Dice != d {
+			t.Fatalf("PR judged %s %v, expected %s %v", p.PositionID(), d, set[at].ID, set[at].Dice)
+		}
+		at++
+		return chosen[at-1]
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -86,9 +119,11 @@ const (
 
 // TestLevelStrength judges each level's choices with GNU Backgammon's
 // equities. Beginner and club are judged on every position; master, whose
-// lookahead is slow, on every 4th (every 20th under the race detector,
-// with a margin for the smaller sample); BenchmarkPR gives the full figure.
+// lookahead is slow, on every 4th (every 20th with -short, every 40th
+// under the race detector, with a margin for the smaller sample);
+// BenchmarkPR gives the full figure.
 func TestLevelStrength(t *testing.T) {
+	t.Parallel()
 	set := loadJudged(t)
 	easy, medium := levelPR(t, Beginner, set), levelPR(t, Club, set)
 	if easy < easyLow || easy > easyHigh {
@@ -98,7 +133,10 @@ func TestLevelStrength(t *testing.T) {
 		t.Errorf("club PR %.2f, want <= %.0f", medium, mediumTarget)
 	}
 	every, margin := 4, 0.0
-	if raceEnabled || testing.Short() {
+	switch {
+	case raceEnabled:
+		every, margin = 40, 0.6
+	case testing.Short():
 		every, margin = 20, 0.6
 	}
 	var sample []JudgedPosition

@@ -29,7 +29,7 @@ func BenchmarkFiftyGames(b *testing.B) {
 const think = 400 * time.Millisecond
 
 func benchGames(b *testing.B, level string, games, tapsEach int) {
-	h := newHarness(&testing.T{})
+	h := newPacedHarness(&testing.T{})
 	defer func() { h.stop(); h.srv.Close() }()
 	var mu sync.Mutex
 	var answers, boards []time.Duration

@@ -366,15 +366,22 @@ func every(ctx context.Context, period time.Duration, fn func()) {
 	}
 }
 
+// rendererWarm draws the first pictures once a process: the board
+// picture's static parts are kept for the process, so drawing them again
+// at a later start (a test's restart) would warm nothing.
+var rendererWarm sync.Once
+
 // warmUp builds what the first game would otherwise wait for: the
 // computer's bear-off databases and the board picture's static parts.
 func (b *Bot) warmUp() {
 	b.table.WarmUp()
-	for _, portrait := range []bool{false, true} {
-		if _, err := render.Board(render.View{Pos: rules.Start(), Portrait: portrait}); err != nil {
-			b.log.Warn("warming up the renderer failed", "err", err)
+	rendererWarm.Do(func() {
+		for _, portrait := range []bool{false, true} {
+			if _, err := render.Board(render.View{Pos: rules.Start(), Portrait: portrait}); err != nil {
+				b.log.Warn("warming up the renderer failed", "err", err)
+			}
 		}
-	}
+	})
 }
 
 // goAsync runs f in the background, tracked so that Run waits for it;

@@ -31,6 +31,9 @@ type harness struct {
 	// beforeRun, when set, is called with the bot made at each start,
 	// before it runs.
 	beforeRun func(*Bot)
+	// telegramPace keeps Telegram's pace in groups; otherwise the bot
+	// keeps quickPace (see newPacedHarness).
+	telegramPace bool
 
 	st     *store.Store
 	cancel context.CancelFunc
@@ -49,20 +52,43 @@ func (r *seededRoller) Roll() int {
 	return r.rng.IntN(6) + 1
 }
 
+// quickPace is the group pace of the bots of most tests: Telegram's order
+// of calls, boards first, and per-minute budget, ten times as fast, so
+// that group games do not wait on Telegram's clock. The tests of the pace
+// itself, and those that have the fake Bot API enforce Telegram's limits,
+// keep the real one (newPacedHarness).
+var quickPace = lanePace{gap: groupGap / 10, quiet: lowQuiet / 10, minute: time.Minute / 10}
+
 // newHarness starts a bot of its own (its own fake Bot API, database and
-// dice) for one test. The tests that spend most of their time waiting on
-// the pace of Telegram's limits run in parallel; those that measure that
-// pace (a tap's time to the board) run alone, before them.
+// dice) for one test, keeping quickPace in groups. The tests that spend
+// most of their time waiting on the bot (on the fake Bot API, on timers,
+// on the pace) run in parallel, parallelTests at once; those that measure
+// the pace (a tap's time to the board) or change the package's settings
+// run alone, before them.
 func newHarness(t testing.TB) *harness {
 	t.Helper()
 	return newHarnessRolling(t, &seededRoller{rng: rand.New(rand.NewPCG(7, 11))})
+}
+
+// newPacedHarness is newHarness keeping Telegram's pace in groups, for the
+// tests that measure it or have the fake Bot API enforce Telegram's limits.
+func newPacedHarness(t testing.TB) *harness {
+	t.Helper()
+	return openHarness(t, &seededRoller{rng: rand.New(rand.NewPCG(7, 11))}, true)
 }
 
 // newHarnessRolling starts the bot with a source of dice; nil leaves each
 // game its own verifiable dice.
 func newHarnessRolling(t testing.TB, roller game.Roller) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"), roller: roller}
+	return openHarness(t, roller, false)
+}
+
+// openHarness starts the bot with a source of dice, at Telegram's pace in
+// groups or at quickPace.
+func openHarness(t testing.TB, roller game.Roller, telegramPace bool) *harness {
+	t.Helper()
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"), roller: roller, telegramPace: telegramPace}
 	t.Cleanup(func() {
 		h.stop()
 		h.srv.Close()
@@ -93,6 +119,9 @@ func (h *harness) start() {
 	b, err := New(cfg)
 	if err != nil {
 		h.t.Fatal(err)
+	}
+	if !h.telegramPace {
+		b.send.pace = quickPace
 	}
 	if h.beforeRun != nil {
 		h.beforeRun(b)
@@ -212,6 +241,7 @@ func playable(m telegramtest.Message) bool { return len(steps(m)) > 0 || hasOp(m
 var alice = telegramtest.User{ID: 1001, FirstName: "Alice", Username: "alice", LanguageCode: "en"}
 
 func TestStartInEachLanguage(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	for i, code := range []string{"ka", "ru-RU", "en", "hy", "de"} {
 		u := telegramtest.User{ID: int64(2000 + i), FirstName: "User", LanguageCode: code}
@@ -262,7 +292,7 @@ func (h *harness) playToEnd(u telegramtest.User, id int) telegramtest.Message {
 }
 
 func TestCompleteGameAgainstComputer(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play")
 	m := h.waitText(alice.ID, strings.SplitN(locales.T(locales.EN, "play.choose_level", nil), "\n", 2)[0])
@@ -291,6 +321,7 @@ func TestCompleteGameAgainstComputer(t *testing.T) {
 }
 
 func TestStaleAndDoubleTaps(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play beginner")
 	b := h.board(alice.ID)
@@ -343,6 +374,7 @@ func (h *harness) activeGame(chat int64) *store.GameRecord {
 }
 
 func TestRestartMidGame(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play club")
 	b := h.board(alice.ID)
@@ -361,6 +393,7 @@ func TestRestartMidGame(t *testing.T) {
 }
 
 func TestResign(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play master")
 	b := h.board(alice.ID)
@@ -389,6 +422,7 @@ func TestResign(t *testing.T) {
 }
 
 func TestConfirmMoves(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/settings")
 	m := h.waitText(alice.ID, "⚙️")
@@ -414,6 +448,7 @@ func TestConfirmMoves(t *testing.T) {
 
 // TestTypedPlay writes a whole play in notation instead of tapping.
 func TestTypedPlay(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/play beginner")
 	b := h.board(alice.ID)
@@ -451,6 +486,7 @@ func testLog() *slog.Logger {
 // TestBlockedByUser: a person who blocks the bot is no longer written to
 // first; writing again brings them back.
 func TestBlockedByUser(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 8008, FirstName: "Levan", LanguageCode: "ka"}
 	h.srv.SendText(u, u.Private(), "/start")

@@ -16,7 +16,7 @@ import (
 // floods the group with /duel and /help: nothing of anyone else's
 // changes, he holds one open challenge at most, and the game goes on.
 func TestBystanderChangesNothing(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	id, b := h.groupDuel("0")
 	h.waitBoard(b.ID, playable)
@@ -102,6 +102,7 @@ func TestBystanderChangesNothing(t *testing.T) {
 
 // TestQuickSettingsBothHold: two settings tapped at once both hold.
 func TestQuickSettingsBothHold(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 9009, FirstName: "Tamar", LanguageCode: "en"}
 	h.srv.SendText(u, u.Private(), "/settings")
@@ -128,6 +129,7 @@ func TestQuickSettingsBothHold(t *testing.T) {
 // their commands do, and a menu button forged to name another command is
 // refused.
 func TestMenuTapsBounded(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, group, "/start")
 	menu, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opMenu) })

@@ -12,6 +12,7 @@ import (
 // player's roll the board offers ⏫ and 🎲; 🎲 rolls, ⏫ doubles and the
 // computer takes or passes.
 func TestClassicAgainstTheComputer(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 6006, FirstName: "Davit", LanguageCode: "en"}
 	h.srv.SendText(u, u.Private(), "/play classic beginner")

@@ -133,7 +133,7 @@ func (h *harness) stepAsTurn(id int64, board int, users ...telegramtest.User) bo
 }
 
 func TestGroupDuelWithOutsider(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, group, "/duel@"+telegramtest.BotUsername+" 0")
 	c := h.challenge(group.ID, 0)
@@ -228,6 +228,7 @@ func TestGroupDuelWithOutsider(t *testing.T) {
 }
 
 func TestGroupDuelDoubleTaps(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, group, "/duel 0")
 	c := h.challenge(group.ID, 0)
@@ -266,6 +267,7 @@ func TestGroupDuelDoubleTaps(t *testing.T) {
 }
 
 func TestInviteLinkTwoLanguages(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	ivan := telegramtest.User{ID: 4001, FirstName: "Ivan", LanguageCode: "ru"}
 	nino := telegramtest.User{ID: 4002, FirstName: "Nino", LanguageCode: "ka"}
@@ -351,6 +353,7 @@ func TestInviteLinkTwoLanguages(t *testing.T) {
 }
 
 func TestInviteToBlockedChallenger(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, alice.Private(), "/duel 0")
 	inv := h.waitText(alice.ID, firstLine(en("duel.invite")))
@@ -410,7 +413,7 @@ func TestChallengesExpire(t *testing.T) {
 }
 
 func TestChallengeTargetsAndCancel(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	h.srv.SendText(alice, group, "/duel 5+x")
 	h.waitText(group.ID, en("duel.bad_clock"))
@@ -445,7 +448,7 @@ func TestChallengeTargetsAndCancel(t *testing.T) {
 }
 
 func TestDuelTimeoutClaim(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	id, b := h.groupDuel("3+0") // the shortest clock there is (game.MinMove)
 	if rec := h.load(id); rec.Game.Options().Clock != (game.TimeControl{Move: game.MinMove}) {
@@ -498,8 +501,8 @@ func TestDuelTimeoutClaim(t *testing.T) {
 // the group's pace; none of those waits is his to get back, so his 9 s
 // run out and 🏆 reaches his opponent well within 16 s of the turn's start.
 func TestOwnTapsDoNotStopTheClock(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
-	h := newHarness(t)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
+	h := newPacedHarness(t)
 	h.srv.SetRateLimit(true)
 	id, b := h.groupDuel("3+6")
 	players := []telegramtest.User{alice, bob}
@@ -539,7 +542,7 @@ func TestOwnTapsDoNotStopTheClock(t *testing.T) {
 }
 
 func TestRestartDuringClockedDuel(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	id, b := h.groupDuel("5+30")
 	players := []telegramtest.User{alice, bob}
@@ -573,7 +576,8 @@ func TestRestartDuringClockedDuel(t *testing.T) {
 }
 
 func TestDuelUnderRateLimits(t *testing.T) {
-	h := newHarness(t)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
+	h := newPacedHarness(t)
 	h.srv.SetRateLimit(true)
 	id, b := h.groupDuel("")
 	players := []telegramtest.User{alice, bob}
@@ -636,6 +640,7 @@ func (h *harness) resignByCommand(u telegramtest.User, chat telegramtest.Chat) {
 // series' score), a rematch to someone who blocked the bot, and /stats
 // with the record against the opponent.
 func TestPrivateRematch(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	ivan := telegramtest.User{ID: 4001, FirstName: "Ivan", LanguageCode: "ru"}
 	nino := telegramtest.User{ID: 4002, FirstName: "Nino", LanguageCode: "ka"}
@@ -694,6 +699,7 @@ func TestPrivateRematch(t *testing.T) {
 // question of the player who waits leaves the mover's steps in place, and
 // the mover plays on; a flood of 🏳 taps is answered, not drawn.
 func TestResignQuestionKeepsTheMoversButtons(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	id, b := h.groupDuel("0")
 	m := h.waitBoard(b.ID, playable)

@@ -54,7 +54,7 @@ func (h *harness) tapInline(u telegramtest.User, msg int, data string) telegramt
 // nothing; the two play to the end there; nothing is uploaded to it and
 // nothing is sent to any chat.
 func TestInlineDuel(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := inlineHarness(t)
 	carol := telegramtest.User{ID: 1003, FirstName: "Carol", LanguageCode: "en"}
 	results, ok := h.srv.WaitInlineAnswer(h.srv.InlineQuery(alice, ""), wait)
@@ -186,6 +186,7 @@ func inlineHarnessBefore(t *testing.T, before func(*Bot)) *harness {
 // (its context gone) costs nothing but its own 404: the signing key is
 // the process's, loaded at start, and inline queries still get cards.
 func TestInlineKeyNotLostToARequest(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	code := 0
 	h := inlineHarnessBefore(t, func(b *Bot) {
 		gone, cancel := context.WithCancel(context.Background())

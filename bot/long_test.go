@@ -14,6 +14,7 @@ import (
 // checkers on each head, step buttons for the player's legal steps only,
 // the computer answering; /rules long explains it.
 func TestLongNardiAgainstTheComputer(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 9119, FirstName: "Arsen", LanguageCode: "ru"}
 	h.srv.SendText(u, u.Private(), "/play long beginner")

@@ -28,7 +28,7 @@ func counterOf(m telegramtest.Message) (uint32, bool) {
 // cube survive the restart, the next game starts by itself after its
 // pause or at 🔁, and the match ends once a player has 3.
 func TestGroupClassicMatch(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	id, b := h.groupDuel("classic 3pt 0")
 	rng := rand.New(rand.NewPCG(3, 5))
@@ -149,6 +149,7 @@ func TestGroupClassicMatch(t *testing.T) {
 // caption shows it, and after the first game the next begins on the same
 // board at 🔁.
 func TestMatchAgainstTheComputer(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 6116, FirstName: "Ani", LanguageCode: "en"}
 	h.srv.SendText(u, u.Private(), "/play beginner 3pt")
@@ -180,6 +181,7 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 // length; a choice edits the menu in place, and the link is made on the
 // terms chosen, for the menu's own person only.
 func TestDuelMenu(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 6226, FirstName: "Tamar", LanguageCode: "en"}
 	other := telegramtest.User{ID: 6227, FirstName: "Zura", LanguageCode: "en"}

@@ -26,6 +26,22 @@ const (
 	lowMaxWait = 10 * time.Minute
 )
 
+// lanePace is the pace a lane keeps in a group: the gap between calls, the
+// quiet a reply waits for, and the span of the per-minute budget. Its zero
+// value is Telegram's pace (groupGap, lowQuiet, a minute); tests that do
+// not measure the pace may set a quicker one (Sender.pace).
+type lanePace struct {
+	gap, quiet, minute time.Duration
+}
+
+// or returns p, or Telegram's pace when p is the zero value.
+func (p lanePace) or() lanePace {
+	if p == (lanePace{}) {
+		return lanePace{gap: groupGap, quiet: lowQuiet, minute: time.Minute}
+	}
+	return p
+}
+
 // chatLane orders the calls to one chat: one at a time, none inside a
 // retry_after, and in a group evenly paced and boards first: a reply
 // to a command waits while a board edit waits or the board is busy, so
@@ -42,6 +58,7 @@ type chatLane struct {
 	// of it back (see creditable).
 	spent   time.Time
 	changed chan struct{}
+	pace    lanePace // the zero value: Telegram's
 }
 
 // wait returns how long the lane must wait before its next call by the
@@ -51,19 +68,20 @@ type chatLane struct {
 // rarer 429s there are waited out.
 func (l *chatLane) wait(chat int64, now time.Time) time.Duration {
 	d := l.until.Sub(now)
+	pace := l.pace.or()
 	recent := l.sent[:0]
 	for _, t := range l.sent {
-		if now.Sub(t) < time.Minute {
+		if now.Sub(t) < pace.minute {
 			recent = append(recent, t)
 		}
 	}
 	l.sent = recent
 	if chat < 0 {
 		if n := len(recent); n > 0 {
-			d = max(d, recent[n-1].Add(groupGap).Sub(now))
+			d = max(d, recent[n-1].Add(pace.gap).Sub(now))
 		}
 		if len(recent) >= groupPerMinute {
-			d = max(d, recent[len(recent)-groupPerMinute].Add(time.Minute).Sub(now))
+			d = max(d, recent[len(recent)-groupPerMinute].Add(pace.minute).Sub(now))
 		}
 	}
 	return max(d, 0)
@@ -81,6 +99,7 @@ func (l *chatLane) notify() {
 // gives it back. A board call goes before any other waiting call.
 func (l *chatLane) acquire(ctx context.Context, chat int64, board bool) error {
 	start := time.Now()
+	quiet := l.pace.or().quiet
 	l.mu.Lock()
 	if l.changed == nil {
 		l.notify()
@@ -99,10 +118,10 @@ func (l *chatLane) acquire(ctx context.Context, chat int64, board bool) error {
 		d := l.wait(chat, now)
 		ready := !l.busy && d == 0
 		if !board && chat < 0 && ready {
-			quiet := l.boards == 0 && now.Sub(l.boardAt) >= lowQuiet
-			if !quiet && now.Sub(start) < lowMaxWait {
+			calm := l.boards == 0 && now.Sub(l.boardAt) >= quiet
+			if !calm && now.Sub(start) < lowMaxWait {
 				ready = false
-				d = max(l.boardAt.Add(lowQuiet).Sub(now), 100*time.Millisecond)
+				d = max(l.boardAt.Add(quiet).Sub(now), 100*time.Millisecond)
 			}
 		}
 		if ready {

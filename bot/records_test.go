@@ -18,6 +18,7 @@ import (
 // reveals the seed, which matches the commitment and gives every roll of
 // the record /export sends, and the record replays to the final board.
 func TestDiceRecordAndPosition(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarnessRolling(t, nil)
 	u := telegramtest.User{ID: 7117, FirstName: "Nino", LanguageCode: "en"}
 	h.srv.SendText(u, u.Private(), "/verify")

@@ -18,7 +18,7 @@ import (
 func BenchmarkComputerDuringReviews(b *testing.B) {
 	for b.Loop() {
 		for _, flood := range []bool{false, true} {
-			h := newHarness(&testing.T{})
+			h := newPacedHarness(&testing.T{})
 			var flooders []telegramtest.User
 			var boards []telegramtest.Message
 			if flood {

@@ -53,6 +53,7 @@ func (h *harness) resignedAgainstComputer(u telegramtest.User) telegramtest.Mess
 // again give one review: each tap is answered at once (working, busy, or
 // posted already), and a /review after it replies to the review posted.
 func TestReviewFlood(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 7331, FirstName: "Tamar", LanguageCode: "en"}
 	over := h.resignedAgainstComputer(u)
@@ -114,7 +115,7 @@ func TestReviewFlood(t *testing.T) {
 // against the person's allowance there, as commands do: a few answers,
 // then a short refusal (a toast, nothing posted), and one review in all.
 func TestReviewTapsInGroup(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	_, board := h.groupDuel("")
 	h.resignByCommand(alice, group) // one command of alice's allowance
@@ -150,6 +151,7 @@ func TestReviewTapsInGroup(t *testing.T) {
 // finished: 🔍 under its board and /review still review it; someone else's
 // tap on that button begins nothing.
 func TestReviewAfterANewGame(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 7332, FirstName: "Lasha", LanguageCode: "en"}
 	over := h.resignedAgainstComputer(u)

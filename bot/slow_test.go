@@ -15,7 +15,7 @@ import (
 // with a link to the board); after the idle limit the other is offered 🏆
 // and wins by it, and the idle player cannot claim.
 func TestSlowGroupDuel(t *testing.T) {
-	t.Parallel() // it waits mostly on the limits' pace (see newHarness)
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db"}
 	h.configure = func(c *Config) { c.RemindAfter, c.IdleClaim = 6*time.Second, 10*time.Second }
 	t.Cleanup(func() {

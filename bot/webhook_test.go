@@ -88,6 +88,7 @@ func post(t *testing.T, url, secret, body string) int {
 // before a crash is handled at the next start; a delivery repeated after
 // it was handled is not handled again; /healthz answers 200.
 func TestWebhook(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h, addr := webhookHarness(t)
 	url, secret := h.srv.Webhook()
 	u := telegramtest.User{ID: 8118, FirstName: "Ani", LanguageCode: "en"}
@@ -165,6 +166,7 @@ func (h *harness) addr(first string) string {
 // game played against the computer, its start and its end, the updates
 // and the taps.
 func TestMetrics(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h, addr := webhookHarness(t)
 	u := telegramtest.User{ID: 8228, FirstName: "Levon", LanguageCode: "en"}
 	h.srv.SendText(u, u.Private(), "/play beginner")
@@ -249,6 +251,7 @@ func value(fams map[string]*modelFamily, name, label, want string) float64 {
 // TestPollingDeletesTheWebhook: a bot that polls first deletes any
 // webhook a webhook-mode run left, or getUpdates would be refused.
 func TestPollingDeletesTheWebhook(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	for deadline := time.Now().Add(wait); len(h.srv.Calls("deleteWebhook")) == 0; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {

@@ -26,6 +26,7 @@ var bothGames = map[locales.Lang][2]string{
 // played with the cube (under a sign of its own, not ⏫), marks no option
 // with ✅ and, outside English, has no Latin letter on a button.
 func TestPlayMenuNamesBothGames(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	for i, l := range locales.Langs {
 		u := telegramtest.User{ID: int64(8100 + i), FirstName: "Player", LanguageCode: string(l)}
@@ -77,6 +78,7 @@ func TestPlayMenuNamesBothGames(t *testing.T) {
 // the person's last game against the computer and last challenge, and
 // show the clock they carry.
 func TestMenusRememberTheLastChoice(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	u := telegramtest.User{ID: 8201, FirstName: "Ani", LanguageCode: "hy"}
 	l := locales.HY
@@ -137,6 +139,7 @@ func TestMenusRememberTheLastChoice(t *testing.T) {
 // answer (escaped), with the reason; /duel 30pt is a match too long, not
 // a clock.
 func TestBadTermsSayWhy(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	cases := []struct {
 		args      string
 		withLevel bool

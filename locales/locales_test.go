@@ -695,61 +695,66 @@ func startsWith(line, word string) bool {
 // kind of name (a short and a 32-letter one, "you", the computer) and
 // with plural and other numbers (0, 1, 2, 5, 21, 22, 101, …): each is
 // filled, valid Telegram HTML within Telegram's limits, and no line
-// begins with a lower-case "you" or "computer" (as «ты: …» would).
+// begins with a lower-case "you" or "computer" (as «ты: …» would). The
+// languages are checked in parallel.
 func TestRenderEveryName(t *testing.T) {
+	t.Parallel()
 	numbers := []int{0, 1, 2, 5, 21, 22, 101}
 	for _, l := range Langs {
-		for variant, name := range nameVariants(l) {
-			data := sampleData(l)
-			for _, f := range []string{"Name", "Name1", "Name2", "Opponent", "Owner"} {
-				data[f] = name
-			}
-			for _, n := range numbers {
-				for _, f := range []string{"Value", "Length", "Number", "Points", "Need", "Have", "Place", "Of", "Rated", "Turn", "Marses", "Koks", "Score1", "Score2", "Max"} {
-					data[f] = n
+		t.Run(string(l), func(t *testing.T) {
+			t.Parallel()
+			for variant, name := range nameVariants(l) {
+				data := sampleData(l)
+				for _, f := range []string{"Name", "Name1", "Name2", "Opponent", "Owner"} {
+					data[f] = name
 				}
-				for _, k := range keys {
-					var outs []string
-					if isPlural(k) {
-						for _, c := range append([]int{n}, testCounts...) {
-							outs = append(outs, renderStrict(t, l, k, &c, data))
-						}
-					} else {
-						outs = append(outs, renderStrict(t, l, k, nil, data))
+				for _, n := range numbers {
+					for _, f := range []string{"Value", "Length", "Number", "Points", "Need", "Have", "Place", "Of", "Rated", "Turn", "Marses", "Koks", "Score1", "Score2", "Max"} {
+						data[f] = n
 					}
-					for _, s := range outs {
-						where := fmt.Sprintf("%s %s (name %s, number %d)", l, k, variant, n)
-						if strings.Contains(s, "<no value>") || strings.Contains(s, "{{") || strings.TrimSpace(s) == "" {
-							t.Errorf("%s: not filled: %q", where, s)
-						}
-						size := utf16Len(s)
-						switch {
-						case IsHTML(k):
-							if err := checkTelegramHTML(s); err != nil {
-								t.Errorf("%s: %v in %q", where, err, s)
+					for _, k := range keys {
+						var outs []string
+						if isPlural(k) {
+							for _, c := range append([]int{n}, testCounts...) {
+								outs = append(outs, renderStrict(t, l, k, &c, data))
 							}
-							if size > 4096 {
-								t.Errorf("%s: %d characters", where, size)
+						} else {
+							outs = append(outs, renderStrict(t, l, k, nil, data))
+						}
+						for _, s := range outs {
+							where := fmt.Sprintf("%s %s (name %s, number %d)", l, k, variant, n)
+							if strings.Contains(s, "<no value>") || strings.Contains(s, "{{") || strings.TrimSpace(s) == "" {
+								t.Errorf("%s: not filled: %q", where, s)
 							}
-						case strings.HasPrefix(k, "button.") && size > 40,
-							strings.HasPrefix(k, "toast.") && size > 200:
-							t.Errorf("%s: %d characters: %q", where, size, s)
-						}
-						if strings.HasPrefix(k, "caption.") && size > 200 {
-							t.Errorf("%s: a caption line of %d characters", where, size)
-						}
-						if r, _ := utf8.DecodeRuneInString(name); !getsYou[k] || !unicode.IsLower(r) || l == KA {
-							continue // Georgian letters have no case
-						}
-						for _, line := range strings.Split(s, "\n") {
-							if startsWith(line, name) {
-								t.Errorf("%s: a line starts with a lower-case %q: %q", where, name, line)
+							size := utf16Len(s)
+							switch {
+							case IsHTML(k):
+								if err := checkTelegramHTML(s); err != nil {
+									t.Errorf("%s: %v in %q", where, err, s)
+								}
+								if size > 4096 {
+									t.Errorf("%s: %d characters", where, size)
+								}
+							case strings.HasPrefix(k, "button.") && size > 40,
+								strings.HasPrefix(k, "toast.") && size > 200:
+								t.Errorf("%s: %d characters: %q", where, size, s)
+							}
+							if strings.HasPrefix(k, "caption.") && size > 200 {
+								t.Errorf("%s: a caption line of %d characters", where, size)
+							}
+							if r, _ := utf8.DecodeRuneInString(name); !getsYou[k] || !unicode.IsLower(r) || l == KA {
+								continue // Georgian letters have no case
+							}
+							for _, line := range strings.Split(s, "\n") {
+								if startsWith(line, name) {
+									t.Errorf("%s: a line starts with a lower-case %q: %q", where, name, line)
+								}
 							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -46,9 +46,10 @@ var goldenGraphs = []struct {
 }
 
 func TestGraphGolden(t *testing.T) {
+	t.Parallel()
 	for _, g := range goldenGraphs {
 		t.Run(g.name, func(t *testing.T) {
-			b, err := Graph(g.view)
+			b, err := drawOnce(g.name, func() ([]byte, error) { return Graph(g.view) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -118,6 +119,7 @@ func TestGraphBadInput(t *testing.T) {
 }
 
 func TestGraphConcurrent(t *testing.T) {
+	t.Parallel()
 	drawsTheSame(t, len(goldenGraphs), func(i int) string { return goldenGraphs[i].name },
 		func(i int) ([]byte, error) { return Graph(goldenGraphs[i].view) })
 }

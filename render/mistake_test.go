@@ -99,9 +99,10 @@ func golden(t *testing.T, name string, b []byte) image.Image {
 }
 
 func TestMistakeGolden(t *testing.T) {
+	t.Parallel()
 	for _, g := range goldenMistakes {
 		t.Run(g.name, func(t *testing.T) {
-			b, err := Mistake(g.view)
+			b, err := drawOnce(g.name, func() ([]byte, error) { return Mistake(g.view) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -179,6 +180,7 @@ func TestMistakeBadInput(t *testing.T) {
 }
 
 func TestMistakeConcurrent(t *testing.T) {
+	t.Parallel()
 	drawsTheSame(t, len(goldenMistakes), func(i int) string { return goldenMistakes[i].name },
 		func(i int) ([]byte, error) { return Mistake(goldenMistakes[i].view) })
 }

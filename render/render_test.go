@@ -148,6 +148,7 @@ func far(a, b color.Color, tol int) bool {
 }
 
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	for _, g := range goldenViews {
 		t.Run(g.name, func(t *testing.T) {
 			b, img := render(t, g.view)
@@ -217,6 +218,7 @@ func TestBarCheckersShowOnTheBar(t *testing.T) {
 // TestViewerCorners checks where the viewer's ace point is drawn in every
 // layout: at the bottom right, or at the bottom left with HomeLeft.
 func TestViewerCorners(t *testing.T) {
+	t.Parallel()
 	p := pos(map[int]int8{1: 2}, map[int]int8{1: 2}) // one stack each on their own ace points
 	white := checkerStyles[White].base
 	black := checkerStyles[Black].base
@@ -314,6 +316,7 @@ func TestBadViews(t *testing.T) {
 // to its ace point could not be drawn, and stayed behind its game); two
 // sides on the points the variant faces may not.
 func TestLongNardiPositions(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name         string
 		mine, theirs map[int]int8
@@ -343,7 +346,10 @@ func TestLongNardiPositions(t *testing.T) {
 	}
 }
 
+// TestConcurrent draws 24 boards once, then again from four goroutines at
+// once, and fails when a board drawn concurrently differs from the first.
 func TestConcurrent(t *testing.T) {
+	t.Parallel()
 	views := benchViews(t, 24)
 	want := make([][]byte, len(views))
 	for i, v := range views {
@@ -353,13 +359,15 @@ func TestConcurrent(t *testing.T) {
 		}
 		want[i] = b
 	}
+	// Four goroutines at once, each drawing half of the boards, so that
+	// every board is drawn twice concurrently.
 	var wg sync.WaitGroup
 	for g := 0; g < 4; g++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range views {
-				j := (i + g*5) % len(views)
+			for i := range len(views) / 2 {
+				j := (i + g*len(views)/4) % len(views)
 				b, err := Board(views[j])
 				if err != nil {
 					t.Error(err)

@@ -23,7 +23,7 @@ var longFiles = []string{"long-random.jsonl.gz", "long-blocks.jsonl.gz"}
 
 func loadLongVectors(t testing.TB, name string) []longVector {
 	t.Helper()
-	vs := loadJSONLines[longVector](t, name)
+	vs := loadShared[longVector](t, name)
 	if len(vs) < 1000 {
 		t.Fatalf("%s: only %d vectors", name, len(vs))
 	}
@@ -133,6 +133,7 @@ func TestLongValue(t *testing.T) {
 // exactly the vector's, under either rule set, and every play has Length
 // steps that make its result.
 func TestLongVectors(t *testing.T) {
+	t.Parallel()
 	var g LongGenerator
 	for _, name := range longFiles {
 		bad := 0
@@ -230,6 +231,7 @@ func walkLong(t *testing.T, turn *Turn) map[Position]bool {
 // results reached must be exactly the vector's. The steps are listed
 // apart from the generator, so this checks one against the other too.
 func TestLongStepsReachExactlyTheLegalPlays(t *testing.T) {
+	t.Parallel()
 	step := 1
 	if testing.Short() || raceEnabled {
 		step = 5

@@ -6,6 +6,7 @@ import "testing"
 // and reads it back: it must name the same play. Under the race detector,
 // which slows it tenfold, every 4th position.
 func TestNotationRoundTrip(t *testing.T) {
+	t.Parallel()
 	vs := loadVectors(t, "rules-random.jsonl.gz")
 	every := 1
 	if raceEnabled || testing.Short() {

@@ -10,6 +10,7 @@ import (
 // plays' results, and every legal play must be reachable in each order its
 // steps can be made.
 func TestStepsReachExactlyTheLegalPlays(t *testing.T) {
+	t.Parallel()
 	vs := loadVectors(t, "rules-random.jsonl.gz")
 	step := 1
 	switch {
@@ -99,6 +100,7 @@ func TestStepsRejectIllegalPrefix(t *testing.T) {
 // through the offered steps ends on one position, and its steps make that
 // play.
 func TestRestIsTheOnlyCompletion(t *testing.T) {
+	t.Parallel()
 	vs := loadVectors(t, "rules-random.jsonl.gz")
 	step := 3
 	if testing.Short() {

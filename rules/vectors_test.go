@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"sort"
+	"sync"
 	"testing"
 )
 
@@ -24,20 +26,40 @@ type vector struct {
 
 func loadVectors(t testing.TB, name string) []vector {
 	t.Helper()
-	return loadJSONLines[vector](t, name)
+	return loadShared[vector](t, name)
 }
 
-// loadJSONLines reads a gzip-compressed JSON Lines file of testdata/.
-func loadJSONLines[T any](t testing.TB, name string) []T {
+// loaded holds the files loadShared read, by name.
+var loaded sync.Map
+
+// loadShared reads a gzip-compressed JSON Lines file of testdata/ once for
+// all the tests: they must not change what it returns.
+func loadShared[T any](t testing.TB, name string) []T {
 	t.Helper()
+	type file struct {
+		once sync.Once
+		vs   []T
+		err  error
+	}
+	f, _ := loaded.LoadOrStore(fmt.Sprintf("%s as %T", name, []T(nil)), new(file))
+	lf := f.(*file)
+	lf.once.Do(func() { lf.vs, lf.err = readJSONLines[T](name) })
+	if lf.err != nil {
+		t.Fatal(lf.err)
+	}
+	return lf.vs
+}
+
+// readJSONLines reads a gzip-compressed JSON Lines file of testdata/.
+func readJSONLines[T any](name string) ([]T, error) {
 	f, err := os.Open("testdata/" + name)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	defer f.Close()
 	zr, err := gzip.NewReader(f)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	var out []T
 	sc := bufio.NewScanner(zr)
@@ -45,14 +67,11 @@ func loadJSONLines[T any](t testing.TB, name string) []T {
 	for sc.Scan() {
 		var v T
 		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatal(err)
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		out = append(out, v)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return out, sc.Err()
 }
 
 // wantResults is the set of result IDs gnubg lists, filtered to the plays
@@ -74,6 +93,7 @@ func (v vector) wantResults(rs RuleSet) []string {
 }
 
 func TestVectorsMatchGnubg(t *testing.T) {
+	t.Parallel()
 	vs := loadVectors(t, "rules-random.jsonl.gz")
 	if len(vs) < 4000 {
 		t.Fatalf("only %d vectors", len(vs))

@@ -9,6 +9,7 @@ import (
 )
 
 func TestOpenChallengeBetween(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	addUsers(t, s, 1, 2, 3)
 	if _, err := s.OpenChallengeBetween(ctx, 1, 2, -42, t0); !errors.Is(err, ErrNotFound) {
@@ -40,6 +41,7 @@ func TestOpenChallengeBetween(t *testing.T) {
 }
 
 func TestAbandonGame(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	addUsers(t, s, 1, 2)
 	g, err := game.New(game.Options{}, [2]game.Player{game.Human(1, "A"), game.Human(2, "B")}, t0)
@@ -64,6 +66,7 @@ func TestAbandonGame(t *testing.T) {
 }
 
 func TestMigrateChat(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	addUsers(t, s, 1, 2)
 	g, err := game.New(game.Options{}, [2]game.Player{game.Human(1, "A"), game.Human(2, "B")}, t0)

@@ -8,6 +8,7 @@ import (
 // TestLastTerms: a person's last terms of /play and of /duel are kept
 // apart, survive a refresh of their name, and start empty.
 func TestLastTerms(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	addUsers(t, s, 7)
 	u, err := s.User(ctx, 7)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestLockIsExclusive(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "nardi.db")
 	release, err := Lock(path)
 	if err != nil {

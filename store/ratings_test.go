@@ -14,6 +14,7 @@ import (
 // or unfinished game changes nothing; the top of a chat and a person's
 // place follow the ratings.
 func TestRatings(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	addUsers(t, s, 1, 2, 3)
 	finish := func(g *game.Game, kind Kind, chats [2]int64, resigner game.Seat) {

@@ -29,7 +29,8 @@ func openAt(t *testing.T, path string) *Store {
 	return s
 }
 
-// openTemp opens a store in a fresh temporary directory.
+// openTemp opens a store in a fresh temporary directory: each test has a
+// database of its own, so the tests run in parallel.
 func openTemp(t *testing.T) (*Store, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "nardi test.db")
@@ -77,6 +78,7 @@ func stateJSON(t *testing.T, g *game.Game) string {
 }
 
 func TestMigrationsApplyOnceAndReopen(t *testing.T) {
+	t.Parallel()
 	s, path := openTemp(t)
 	ms, err := migrations()
 	must(t, err)
@@ -121,6 +123,7 @@ func TestMigrationsApplyOnceAndReopen(t *testing.T) {
 }
 
 func TestUsers(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	u, err := s.UpsertUser(ctx, UserInfo{ID: 7, Name: "Nino", Username: "nino", LangCode: "ka"}, t0)
 	must(t, err)
@@ -155,6 +158,7 @@ func TestUsers(t *testing.T) {
 }
 
 func TestGameSurvivesReopen(t *testing.T) {
+	t.Parallel()
 	s, path := openTemp(t)
 	addUsers(t, s, 1, 2)
 	g := duel(t, 1, 2, game.Options{Clock: game.DuelClock})
@@ -212,6 +216,7 @@ func TestGameSurvivesReopen(t *testing.T) {
 }
 
 func TestGuardedUpdate(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	addUsers(t, s, 1, 2)
 	id, err := s.CreateGame(ctx, NewGame{Kind: KindGroup, Chats: [2]int64{-100, -100}, Game: duel(t, 1, 2, game.Options{})}, t0)
@@ -278,6 +283,7 @@ func TestGuardedUpdate(t *testing.T) {
 // ErrConflict (never SQLITE_BUSY), and the stored counter advances by one
 // a round.
 func TestConcurrentUpdates(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	addUsers(t, s, 1, 2)
 	id, err := s.CreateGame(ctx, NewGame{Kind: KindGroup, Chats: [2]int64{-1, -1}, Game: duel(t, 1, 2, game.Options{})}, t0)
@@ -341,6 +347,7 @@ func TestConcurrentUpdates(t *testing.T) {
 }
 
 func TestChallengeAcceptedOnce(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	const takers = 10
 	ids := []int64{1}
@@ -457,6 +464,7 @@ func TestChallengeAcceptedOnce(t *testing.T) {
 }
 
 func TestStats(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	addUsers(t, s, 1, 2)
 	// finish plays a game to its end by resignation.
@@ -546,6 +554,7 @@ func TestStats(t *testing.T) {
 }
 
 func TestDueGamesAndHeartbeat(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	addUsers(t, s, 1, 2)
 	// The computer on turn: due at once.
@@ -602,6 +611,7 @@ func TestDueGamesAndHeartbeat(t *testing.T) {
 }
 
 func TestBoards(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	addUsers(t, s, 1, 2)
 	id, err := s.CreateGame(ctx, NewGame{Kind: KindPrivate, Chats: [2]int64{1, 2}, Game: duel(t, 1, 2, game.Options{})}, t0)
@@ -639,6 +649,7 @@ func TestBoards(t *testing.T) {
 }
 
 func TestDSNEscapesPath(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "odd?name#1%.db")
 	s := openAt(t, path)
 	addUsers(t, s, 1)
@@ -654,6 +665,7 @@ func TestDSNEscapesPath(t *testing.T) {
 }
 
 func TestInboxKeepsUpdatesUntilDone(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "inbox.db")
 	s, err := Open(ctx, path, Config{})
@@ -689,6 +701,7 @@ func TestInboxKeepsUpdatesUntilDone(t *testing.T) {
 // again (a panic, or the process dying on it) is replayed MaxTries times
 // at most, then kept aside.
 func TestPoisonUpdatesArePutAside(t *testing.T) {
+	t.Parallel()
 	s, _ := openTemp(t)
 	must(t, s.Receive(ctx, []Update{{ID: 1, Body: []byte(`{}`)}, {ID: 2, Body: []byte(`{}`)}}, 3))
 	if dead, err := s.Failed(ctx, 1); err != nil || dead {
@@ -740,6 +753,7 @@ func BenchmarkReceive(b *testing.B) {
 }
 
 func TestRateLimitsOutliveARestart(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "limits.db")
 	s, err := Open(ctx, path, Config{})

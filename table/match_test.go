@@ -20,6 +20,7 @@ import (
 // store (a restart) finds the score and the cube as they were; 🔁 belongs
 // to the players and the current board alone.
 func TestComputerMatch(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	alice := f.users["alice"]
 	opts := game.Options{Rules: rules.Standard, Scoring: rules.WithKoks, Cube: true, Match: 3}
@@ -146,8 +147,12 @@ func mustLoad(t *testing.T, f *fixture, id int64) *store.GameRecord {
 // position named, and an error rate; a bystander gets none, and nor does
 // a match whose first game goes on. Long nardi games are reviewed too.
 func TestReview(t *testing.T) {
-	t.Run("short match", func(t *testing.T) { checkReview(t, game.Options{Match: 3}) })
-	t.Run("long", func(t *testing.T) { checkReview(t, game.Options{Variant: rules.Long, Rules: rules.Standard, Match: 3}) })
+	t.Parallel()
+	t.Run("short match", func(t *testing.T) { t.Parallel(); checkReview(t, game.Options{Match: 3}) })
+	t.Run("long", func(t *testing.T) {
+		t.Parallel()
+		checkReview(t, game.Options{Variant: rules.Long, Rules: rules.Standard, Match: 3})
+	})
 }
 
 // review judges the actor's newest finished game, as posted nowhere.
