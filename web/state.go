@@ -33,8 +33,12 @@ type State struct {
 	Bar    [2]int    `json:"bar"`
 	Off    [2]int    `json:"off"`
 	Colors [2]string `json:"colors"`
-	Dice   []int     `json:"dice"`
-	Used   []bool    `json:"used"`
+	// Roll is the roll, larger die first ("6 5", "4 4": the page's
+	// data-dice); Dice are the dice to draw (a double's four) and Used
+	// tells which of them are played.
+	Roll []int  `json:"roll"`
+	Dice []int  `json:"dice"`
+	Used []bool `json:"used"`
 	// DiceSide is whose roll the dice are: bottom or top.
 	DiceSide string `json:"dice_side"`
 	// Moves are the next step's choices, from (25: the bar) to targets
@@ -124,7 +128,7 @@ func stateOf(rec *store.GameRecord, v view, now time.Time) State {
 	}
 	variant := g.Options().Game()
 	st := State{Code: v.code, Lang: v.lang.String(), Counter: g.Counter(), Variant: variant.Name(),
-		HomeLeft: v.homeLeft, ServerTime: now.UnixMilli(), Text: texts(v.lang), Dice: []int{}, Used: []bool{},
+		HomeLeft: v.homeLeft, ServerTime: now.UnixMilli(), Text: texts(v.lang), Roll: []int{}, Dice: []int{}, Used: []bool{},
 		Made: []Step{}, Actions: []string{}, Moves: map[string][]int{}}
 	if v.seat != game.NoSeat {
 		s := int(v.seat)
@@ -160,6 +164,7 @@ func stateOf(rec *store.GameRecord, v view, now time.Time) State {
 	phase := g.Phase()
 	if phase == game.PhaseMoving || phase == game.PhaseComplete || phase == game.PhaseNoMoves {
 		d := g.Dice()
+		st.Roll = []int{max(d[0], d[1]), min(d[0], d[1])}
 		st.Dice = d.List()
 		st.Used = usedDice(st.Dice, g.UnusedDice())
 		st.DiceSide = sideName(turn)

@@ -273,8 +273,8 @@ func TestPlayThroughTheLiveBoard(t *testing.T) {
 	}
 	mover, other := decider(st, "alice")
 	ms := f.stateOK(f.get(initData(mover, nil), code))
-	if ms.Mode != "move" || len(ms.Moves) == 0 || len(ms.Dice) != 2 {
-		t.Fatalf("the mover's state: %s, moves %v, dice %v", ms.Mode, ms.Moves, ms.Dice)
+	if ms.Mode != "move" || len(ms.Moves) == 0 || len(ms.Roll) != 2 || ms.Roll[0] < ms.Roll[1] {
+		t.Fatalf("the mover's state: %s, moves %v, roll %v", ms.Mode, ms.Moves, ms.Roll)
 	}
 	if os := f.stateOK(f.get(initData(other, nil), code)); os.Mode != "wait" || len(os.Moves) != 0 || os.Proof.Seed != "" {
 		t.Fatalf("the other's state: %s, moves %v, seed %q", os.Mode, os.Moves, os.Proof.Seed)

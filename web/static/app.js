@@ -299,7 +299,7 @@
     const body = document.body.dataset;
     body.position = st.position || '';
     body.counter = String(st.counter);
-    body.dice = (st.dice || []).join(' ');
+    body.dice = (st.roll || st.dice || []).join(' ');
     body.state = st.state || '';
     document.documentElement.lang = st.lang || 'en';
     $('app').hidden = false;
