@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"nardi/ai/internal/nn"
 	"nardi/rules"
 )
 
@@ -185,6 +186,13 @@ func writeWhole(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// backward moves the outputs of the last forward pass toward target by
+// gradient descent on the squared error, with learning rate alpha.
+func (n *Net) backward(f *features, a *activations, target *[NumOutputs]float32, alpha float32, grad []float32) {
+	l := nn.Layers{Hidden: n.Hidden, W1: n.W1, B1: n.B1, W2: n.W2, B2: n.B2}
+	l.Backward(f.rows[:f.n], f.vals[:f.n], a.hidden, &a.out, target, alpha, grad)
 }
 
 // trainer plays self-play games and learns from them.
