@@ -23,7 +23,7 @@ import (
 type TDConfig struct {
 	Long       bool    // train a long nardi network (else short nardi's)
 	Inputs     int     // inputs of a new short nardi network: ai.NumInputs, or ai.NumInputs+ai.ExtInputs
-	From       *ai.Net    // start from this network (widened to Inputs) instead of random weights
+	From       *ai.Net // start from this network (widened to Inputs) instead of random weights
 	Hidden     int     // hidden units of a new network
 	Seed       uint64  // seeds the initial weights and every game's dice
 	Games      int64   // train until the network has played this many games
