@@ -26,6 +26,18 @@ func (p Probs) flip() Probs {
 	return Probs{1 - p[OutWin], p[OutLoseMars], p[OutLoseKoks], p[OutWinMars], p[OutWinKoks]}
 }
 
+// outcome is the chances of a won game, for the winner, worth value.
+func outcome(value int) [NumOutputs]float32 {
+	t := [NumOutputs]float32{OutWin: 1}
+	if value >= rules.Mars {
+		t[OutWinMars] = 1
+	}
+	if value >= rules.Koks {
+		t[OutWinKoks] = 1
+	}
+	return t
+}
+
 // tidy makes the chances consistent: a koks is a mars, a mars is a win.
 func (p *Probs) tidy() {
 	w := p[OutWin]

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"nardi/ai/internal/nn"
 	"nardi/rules"
 )
 
@@ -37,7 +38,7 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 		b.sums = make([]float32, n.Hidden)
 	}
 	n.encode(f, p)
-	addRows(b.sums, n.B1, n.W1, f.rows[:f.n], f.vals[:f.n])
+	nn.AddRows(b.sums, n.B1, n.W1, f.rows[:f.n], f.vals[:f.n])
 	b.extra = extraUnits(p)
 	b.pips[0], b.pips[1] = p.Pips()
 	if n.hasExt() {
@@ -148,6 +149,6 @@ func (n *Net) forwardSides(b *base, mine, theirs *[26]int8, a *activations) {
 			l.add(NumInputs+k, v-b.ext[k])
 		}
 	}
-	addRows(a.hidden, b.sums, n.W1, l.rows[:l.m], l.ds[:l.m])
+	nn.AddRows(a.hidden, b.sums, n.W1, l.rows[:l.m], l.ds[:l.m])
 	n.finish(a)
 }

@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"slices"
 
+	"nardi/ai/internal/nn"
 	"nardi/rules"
 )
 
@@ -65,36 +65,6 @@ func NewNet(inputs, hidden int, seed uint64) *Net {
 	return n
 }
 
-// sigmoidRange clamps the sigmoid's argument: beyond ±16 the logistic
-// function is within 1.2e-7 of 0 or 1.
-const sigmoidRange = 16
-
-// log2e is log₂ e as a float32.
-const log2e = float32(math.Log2E)
-
-// exp2Poly are the coefficients, lowest first, of a degree 5 polynomial
-// for 2^f with f in [−½, ½], fitted to its relative error (at most 2.1e-7
-// in float32).
-var exp2Poly = [6]float32{1.0000001, 0.69314694, 0.24022084, 0.055507492, 0.009677468, 0.0013271277}
-
-// sigmoid is the logistic function 1/(1+e^−x), worked out as 1/(1+2^y)
-// with y = −x·log₂ e split into the nearest integer k and f = y−k: 2^f
-// by exp2Poly, 2^k by the float's exponent bits. Each product is rounded
-// before it is added (no fused multiply-add), in the order
-// sigmoidsAVX2 works, so the assembly gives the same bits.
-func sigmoid(x float32) float32 {
-	x = min(max(x, -sigmoidRange), sigmoidRange)
-	y := float32(x * -log2e)
-	k := float32(math.RoundToEven(float64(y)))
-	f := y - k
-	p := exp2Poly[5]
-	for i := 4; i >= 0; i-- {
-		p = float32(p*f) + exp2Poly[i]
-	}
-	e := float32(p * math.Float32frombits(uint32(int32(k)+127)<<23))
-	return 1 / (1 + e)
-}
-
 // activations is the scratch of one forward pass.
 type activations struct {
 	hidden []float32
@@ -108,60 +78,13 @@ func (n *Net) forward(f *features, a *activations) {
 	if len(a.hidden) != n.Hidden {
 		a.hidden = make([]float32, n.Hidden)
 	}
-	addRows(a.hidden, n.B1, n.W1, f.rows[:f.n], f.vals[:f.n])
+	nn.AddRows(a.hidden, n.B1, n.W1, f.rows[:f.n], f.vals[:f.n])
 	n.finish(a)
 }
 
 // finish applies the hidden layer's sigmoid to the sums in a.hidden and
 // computes the outputs.
-func (n *Net) finish(a *activations) {
-	h := a.hidden
-	sigmoids(h)
-	var sums [8]float32 // the outputs' sums, padded for sigmoids
-	dots5(n.W2, h, &sums)
-	for o := 0; o < NumOutputs; o++ {
-		sums[o] += n.B2[o]
-	}
-	sigmoids(sums[:])
-	copy(a.out[:], sums[:NumOutputs])
-}
-
-// backward moves the outputs of the last forward pass toward target by
-// gradient descent on the squared error, with learning rate alpha.
-func (n *Net) backward(f *features, a *activations, target *[NumOutputs]float32, alpha float32, grad []float32) {
-	h := a.hidden
-	if len(grad) < n.Hidden {
-		panic("ai: gradient scratch too small")
-	}
-	dh := grad[:n.Hidden]
-	clear(dh)
-	for o := 0; o < NumOutputs; o++ {
-		y := a.out[o]
-		d := (target[o] - y) * y * (1 - y) * alpha
-		if d == 0 {
-			continue
-		}
-		w := n.W2[o*n.Hidden : (o+1)*n.Hidden]
-		for j, x := range h {
-			dh[j] += d * w[j]
-			w[j] += d * x
-		}
-		n.B2[o] += d
-	}
-	for j, x := range h {
-		dh[j] *= x * (1 - x)
-	}
-	for j := range dh {
-		n.B1[j] += dh[j]
-	}
-	for k := 0; k < f.n; k++ {
-		i, v := int(f.rows[k]), f.vals[k]
-		w := n.W1[i*n.Hidden : (i+1)*n.Hidden]
-		for j := range w {
-			w[j] += v * dh[j]
-		}
-	}
-}
+func (n *Net) finish(a *activations) { nn.Finish(a.hidden, n.W2, n.B2, &a.out) }
 
 const netMagic = "NARDINET1"
 

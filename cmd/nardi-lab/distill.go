@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"io"
 	"nardi/ai"
+	"nardi/ai/train"
 )
 
 // cmdDistill is "nardi-lab distill": the evaluator fitted to its own values
 // two rolls ahead (ai.Distill).
 func cmdDistill(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags(stderr, "distill", "--dir DIR [--from NET] [--games 2000] [--epochs 10] [--candidates N] [--judge SET] [--out FILE]")
-	cfg := ai.DistillConfig{Log: stdout}
+	cfg := train.DistillConfig{Log: stdout}
 	from := fs.String("from", "ai/weights/net.bin", "the teacher network, and the student's start")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the games and of the fit's order")
 	fs.IntVar(&cfg.Games, "games", 2000, "self-play games whose positions are fitted")
@@ -45,5 +46,5 @@ func cmdDistill(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi-lab distill:", err)
 		return 2
 	}
-	return runTraining("distill", *out, stderr, func(ctx context.Context) (*ai.Net, error) { return ai.Distill(ctx, cfg) })
+	return runTraining("distill", *out, stderr, func(ctx context.Context) (*ai.Net, error) { return train.Distill(ctx, cfg) })
 }

@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"io"
 	"nardi/ai"
+	"nardi/ai/train"
 )
 
 // cmdPrune is "nardi-lab prune": a small network trained to rank plays as the
 // evaluator does, for the searches to look only at its best few.
 func cmdPrune(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags(stderr, "prune", "--out FILE [--from NET] [--games 20000] [--hidden 32]")
-	cfg := ai.PruneConfig{Log: stdout}
+	cfg := train.PruneConfig{Log: stdout}
 	from := fs.String("from", "ai/weights/net.bin", "the network whose judgement the pruner learns")
 	fs.IntVar(&cfg.Hidden, "hidden", 32, "the pruner's hidden units")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the weights and the games")
@@ -31,5 +32,5 @@ func cmdPrune(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardi-lab prune:", err)
 		return 2
 	}
-	return runTraining("prune", *out, stderr, func(ctx context.Context) (*ai.Net, error) { return ai.TrainPruner(ctx, cfg) })
+	return runTraining("prune", *out, stderr, func(ctx context.Context) (*ai.Net, error) { return train.TrainPruner(ctx, cfg) })
 }

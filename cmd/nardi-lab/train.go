@@ -9,12 +9,13 @@ import (
 	"syscall"
 
 	"nardi/ai"
+	"nardi/ai/train"
 )
 
 // cmdTrain is "nardi-lab train": self-play training of the evaluator.
 func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags(stderr, "train", "--dir DIR [--games 1000000] [--variant short|long] [--from NET] [--ext] [--race|--late] [--judge SET] [--out FILE]")
-	cfg := ai.TrainConfig{Log: stdout}
+	cfg := train.TDConfig{Log: stdout}
 	fs.IntVar(&cfg.Hidden, "hidden", 128, "hidden units of a new network")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the weights and the games")
 	fs.Int64Var(&cfg.Games, "games", 1000000, "train until this many games in all")
@@ -98,7 +99,7 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	return runTraining("train", *out, stderr, func(ctx context.Context) (*ai.Net, error) { return ai.Train(ctx, cfg) })
+	return runTraining("train", *out, stderr, func(ctx context.Context) (*ai.Net, error) { return train.TD(ctx, cfg) })
 }
 
 // runTraining runs a training command's work until it ends or the process

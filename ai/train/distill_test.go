@@ -1,4 +1,4 @@
-package ai
+package train
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"nardi/ai"
 	"nardi/rules"
 )
 
@@ -19,7 +20,7 @@ import (
 // a run stopped after some epochs and resumed must end where an unbroken
 // run does.
 func TestDistill(t *testing.T) {
-	teacher := NewNet(NumInputs, 8, 4)
+	teacher := ai.NewNet(ai.NumInputs, 8, 4)
 	cfg := DistillConfig{Teacher: teacher, Seed: 2, Games: 3, Workers: 2, Epochs: 3, Alpha: 0.5, AlphaEnd: 0.2, Dir: t.TempDir()}
 	whole, err := Distill(context.Background(), cfg)
 	if err != nil {
@@ -35,15 +36,14 @@ func TestDistill(t *testing.T) {
 	if !slices.ContainsFunc(ts, func(x target) bool { return x.pos == rules.Start() }) {
 		t.Error("the games' first position is not among the targets")
 	}
-	ev := NewEvaluator(teacher, rules.Nardi, rules.WithKoks) // game 0's rules
+	ev := ai.NewEvaluator(teacher, rules.Nardi, rules.WithKoks) // game 0's rules
 	for _, x := range ts[:5] {
-		if want := ev.RollProbs(x.pos); x.probs != [NumOutputs]float32(want) {
+		if want := ev.RollProbs(x.pos); x.probs != [ai.NumOutputs]float32(want) {
 			t.Errorf("%s: target %v, two rolls ahead %v", x.pos.PositionID(), x.probs, want)
 		}
 	}
-	mse := func(n *Net) float64 {
-		var f features
-		var a activations
+	mse := func(n *ai.Net) float64 {
+		l := newLearner(n)
 		sum := 0.0
 		for _, x := range ts {
 			for _, v := range x.probs {
@@ -51,10 +51,9 @@ func TestDistill(t *testing.T) {
 					t.Fatalf("target %v out of [0, 1]", x.probs)
 				}
 			}
-			n.encode(&f, &x.pos)
-			n.forward(&f, &a)
-			for k := range NumOutputs {
-				d := float64(a.out[k] - x.probs[k])
+			out := l.forward(&x.pos)
+			for k := range ai.NumOutputs {
+				d := float64(out[k] - x.probs[k])
 				sum += d * d
 			}
 		}
@@ -98,7 +97,7 @@ func TestDistill(t *testing.T) {
 // fit stops within its epoch.
 func TestDistillStops(t *testing.T) {
 	t.Parallel()
-	cfg := DistillConfig{Teacher: NewNet(NumInputs, 8, 4), Seed: 2, Games: 1, Epochs: 1, Alpha: 0.5, AlphaEnd: 0.5, Dir: t.TempDir()}
+	cfg := DistillConfig{Teacher: ai.NewNet(ai.NumInputs, 8, 4), Seed: 2, Games: 1, Epochs: 1, Alpha: 0.5, AlphaEnd: 0.5, Dir: t.TempDir()}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if ts := newTargetMaker(cfg.Teacher).game(ctx, cfg.Seed, 0); len(ts) != 0 {
@@ -114,7 +113,7 @@ func TestDistillStops(t *testing.T) {
 	if _, err := Distill(context.Background(), DistillConfig{Teacher: cfg.Teacher, Seed: 2, Games: 1, Dir: cfg.Dir}); err != nil {
 		t.Fatal(err)
 	}
-	student, err := fit(ctx, cfg)
+	student, err := fitStudent(ctx, cfg)
 	if !errors.Is(err, context.Canceled) || student == nil || !slices.Equal(student.W1, cfg.Teacher.W1) {
 		t.Errorf("the fit after its context ended: %v", err)
 	}
@@ -128,15 +127,14 @@ func TestDistillStops(t *testing.T) {
 // and every target holds its chances two rolls on, found through the
 // pruner; without a pruner these are RollProbs'.
 func TestDistillCandidates(t *testing.T) {
-	teacher := NewNet(NumInputs, 8, 4)
-	ev := NewEvaluator(teacher, rules.Nardi, rules.WithKoks) // game 0's rules
-	var s scratch
-	for _, p := range []rules.Position{rules.Start(), loadJudged(t)[100].Pos} {
-		if got, want := ev.rollProbs(&p, &s, true), ev.RollProbs(p); got != want {
+	teacher := ai.NewNet(ai.NumInputs, 8, 4)
+	ev := ai.NewEvaluator(teacher, rules.Nardi, rules.WithKoks) // game 0's rules
+	for _, p := range []rules.Position{rules.Start(), judgedSet(t)[100].Pos} {
+		if got, want := ev.SearchProbs(p), ev.RollProbs(p); got != want {
 			t.Errorf("%s: without a pruner, two rolls on %v, RollProbs %v", p.PositionID(), got, want)
 		}
 	}
-	if err := teacher.SetPruner(NewNet(NumInputs, 4, 5)); err != nil {
+	if err := teacher.SetPruner(ai.NewNet(ai.NumInputs, 4, 5)); err != nil {
 		t.Fatal(err)
 	}
 	cfg := DistillConfig{Teacher: teacher, Seed: 3, Games: 1, Epochs: 1, Alpha: 0.1, AlphaEnd: 0.1, Dir: t.TempDir(), Candidates: 3}
@@ -151,7 +149,7 @@ func TestDistillCandidates(t *testing.T) {
 	_, d := rules.OpeningRoll(func() int { return rng.IntN(6) + 1 })
 	_, results := rules.LegalPlays(rules.Start(), d, rules.Nardi)
 	p := rules.Start()
-	eqs := ev.ply0(&p, results, &s, nil)
+	eqs := ai.NewTeacher(ev).Ply0(&p, results)
 	top := topIndices(eqs, 3, nil)
 	if len(ts) < 3*20 || len(top) != 3 {
 		t.Fatalf("%d targets from a game, %d candidates of the opening", len(ts), len(top))
@@ -162,7 +160,7 @@ func TestDistillCandidates(t *testing.T) {
 		}
 	}
 	for _, x := range ts[:10] {
-		if want := ev.rollProbs(&x.pos, &s, true); x.probs != [NumOutputs]float32(want) {
+		if want := ev.SearchProbs(x.pos); x.probs != [ai.NumOutputs]float32(want) {
 			t.Errorf("%s: target %v, two rolls on %v", x.pos.PositionID(), x.probs, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package ai
+package train
 
 import (
 	"cmp"
@@ -14,14 +14,16 @@ import (
 	"sync/atomic"
 	"time"
 
+	"nardi/ai"
+	"nardi/ai/internal/nn"
 	"nardi/rules"
 )
 
-// TrainConfig sets up self-play training by temporal differences.
-type TrainConfig struct {
+// TDConfig sets up self-play training by temporal differences.
+type TDConfig struct {
 	Long       bool    // train a long nardi network (else short nardi's)
-	Inputs     int     // inputs of a new short nardi network: NumInputs, or NumInputs+ExtInputs
-	From       *Net    // start from this network (widened to Inputs) instead of random weights
+	Inputs     int     // inputs of a new short nardi network: ai.NumInputs, or ai.NumInputs+ai.ExtInputs
+	From       *ai.Net // start from this network (widened to Inputs) instead of random weights
 	Hidden     int     // hidden units of a new network
 	Seed       uint64  // seeds the initial weights and every game's dice
 	Games      int64   // train until the network has played this many games
@@ -35,29 +37,29 @@ type TrainConfig struct {
 	// the roll the game happened to throw (short nardi only).
 	Lookahead bool
 	// Race trains a network for the positions without contact (see
-	// Net.SetRace): From, unchanged, plays each game at 0-ply until contact
+	// ai.Net.SetRace): From, unchanged, plays each game at 0-ply until contact
 	// is broken, and the network, starting as a copy of From, learns from
 	// there to the end (short nardi only).
 	Race bool
 	// Late trains a network for the late positions with contact (see
-	// Net.SetLate) as Race does for races: From plays until the game is
+	// ai.Net.SetLate) as Race does for races: From plays until the game is
 	// late (or a race), and the copy learns from there; with RaceNet the
 	// races are left to it.
 	Late bool
 	// RaceNet, when set, judges the positions without contact for a short
 	// nardi network that learns only the others: a game's learning ends
 	// where contact is broken, toward RaceNet's value there.
-	RaceNet *Net
+	RaceNet *ai.Net
 	Dir     string // where checkpoints go; training resumes from Dir/latest.bin
 	Log     io.Writer
 	// Judge, when set, is called at each checkpoint and its figure logged.
-	Judge func(*Net) (float64, error)
+	Judge func(*ai.Net) (float64, error)
 }
 
-// Train trains a network by self-play TD(0), resuming from the latest
+// TD trains a network by self-play TD(0), resuming from the latest
 // checkpoint in cfg.Dir when there is one, and returns it once it has
 // played cfg.Games games or ctx ends (after writing a checkpoint).
-func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
+func TD(ctx context.Context, cfg TDConfig) (*ai.Net, error) {
 	if cfg.Workers < 1 {
 		cfg.Workers = 1
 	}
@@ -71,18 +73,18 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 		return nil, fmt.Errorf("checkpoint dir: %w", err)
 	}
 	latest := filepath.Join(cfg.Dir, "latest.bin")
-	inputs := cmp.Or(cfg.Inputs, NumInputs)
+	inputs := cmp.Or(cfg.Inputs, ai.NumInputs)
 	if cfg.Long {
-		inputs = LongInputs
+		inputs = ai.LongInputs
 	}
 	if (cfg.Race || cfg.Late) && (cfg.From == nil || cfg.Long || cfg.Race && cfg.Late) {
 		return nil, errors.New("a race or a late network is trained from a short nardi network")
 	}
-	net := NewNet(inputs, cfg.Hidden, cfg.Seed)
+	net := ai.NewNet(inputs, cfg.Hidden, cfg.Seed)
 	if cfg.From != nil {
 		// A short nardi network may gain the extra inputs; nothing else
 		// changes its inputs' meaning.
-		if in := cfg.From.Inputs; in != inputs && (cfg.Long || in < NumInputs || in > inputs) {
+		if in := cfg.From.Inputs; in != inputs && (cfg.Long || in < ai.NumInputs || in > inputs) {
 			return nil, fmt.Errorf("start from a network of %d inputs: want %d", in, inputs)
 		}
 		net = cfg.From.Widen(inputs)
@@ -106,7 +108,7 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 			return nil, errors.New("a race network judges races for a short nardi network learning the rest")
 		}
 		if err := net.SetRace(cfg.RaceNet); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("train beside a race network: %w", err)
 		}
 	}
 	start := time.Now()
@@ -119,17 +121,18 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				tr := newTrainer(net, cfg.Lookahead)
+				tr := newTDTrainer(net, cfg.Lookahead)
+				tr.raceNet = cfg.RaceNet != nil
 				if cfg.Race || cfg.Late {
-					tr.contact = [2]*Evaluator{NewEvaluator(cfg.From, rules.Nardi, rules.WithKoks), NewEvaluator(cfg.From, rules.Standard, rules.WithKoks)}
-					tr.phase = func(p *rules.Position) bool { return !contact(p) }
+					tr.contact = [2]*ai.Teacher{teacher(cfg.From, rules.Nardi), teacher(cfg.From, rules.Standard)}
+					tr.phase = func(p *rules.Position) bool { return !ai.Contact(p) }
 					if cfg.Late {
-						tr.phase = func(p *rules.Position) bool { return !contact(p) || isLate(p) }
+						tr.phase = func(p *rules.Position) bool { return !ai.Contact(p) || ai.Late(p) }
 					}
 				}
 				var t interface{ play(uint64, int64, float32) } = tr
 				if cfg.Long {
-					t = newLongTrainer(net)
+					t = newTDLongTrainer(net)
 				}
 				for {
 					g := next.Add(1) - 1
@@ -164,7 +167,7 @@ func Train(ctx context.Context, cfg TrainConfig) (*Net, error) {
 
 // saveCheckpoint writes the network as latest.bin and as net-GAMES.bin,
 // each through a temporary file so a crash never leaves half a file.
-func saveCheckpoint(net *Net, dir string) error {
+func saveCheckpoint(net *ai.Net, dir string) error {
 	data, err := net.MarshalBinary()
 	if err != nil {
 		return fmt.Errorf("encode checkpoint: %w", err)
@@ -187,45 +190,85 @@ func writeWhole(path string, data []byte) error {
 	return os.Rename(tmp, path)
 }
 
-// trainer plays self-play games and learns from them.
-type trainer struct {
-	net   *Net
-	ev    [2]*Evaluator // by rule set
-	s     scratch
-	state scratch // the position being learnt
-	grad  []float32
-	// lookahead: targets averaged over every roll (TrainConfig.Lookahead)
+// learner moves a network's outputs toward targets, one position at a
+// time, by the arithmetic the player evaluates with.
+type learner struct {
+	net    *ai.Net
+	rows   []int32
+	vals   []float32
+	hidden []float32
+	out    [ai.NumOutputs]float32
+	grad   []float32
+}
+
+func newLearner(net *ai.Net) *learner {
+	return &learner{net: net, hidden: make([]float32, net.Hidden), grad: make([]float32, net.Hidden)}
+}
+
+// forward evaluates p, the player on roll, and returns the network's raw
+// outputs.
+func (l *learner) forward(p *rules.Position) *[ai.NumOutputs]float32 {
+	n := l.net
+	l.rows, l.vals = n.Features(p, l.rows[:0], l.vals[:0])
+	w := nn.Layers{Hidden: n.Hidden, W1: n.W1, B1: n.B1, W2: n.W2, B2: n.B2}
+	w.Forward(l.rows, l.vals, l.hidden, &l.out)
+	return &l.out
+}
+
+// backward moves the outputs of the last forward pass toward target by
+// gradient descent on the squared error, with learning rate alpha.
+func (l *learner) backward(target *[ai.NumOutputs]float32, alpha float32) {
+	n := l.net
+	w := nn.Layers{Hidden: n.Hidden, W1: n.W1, B1: n.B1, W2: n.W2, B2: n.B2}
+	w.Backward(l.rows, l.vals, l.hidden, &l.out, target, alpha, l.grad)
+}
+
+// teacher returns a teacher of net's judgement under the rule set, with
+// koks counted.
+func teacher(net *ai.Net, rs rules.RuleSet) *ai.Teacher {
+	return ai.NewTeacher(ai.NewEvaluator(net, rs, rules.WithKoks))
+}
+
+// tdTrainer plays self-play games and learns from them.
+type tdTrainer struct {
+	net   *ai.Net
+	ev    [2]*ai.Teacher // by rule set
+	state *learner       // the position being learnt
+	// lookahead: targets averaged over every roll (TDConfig.Lookahead)
 	lookahead bool
+	// raceNet: the network has a race network, which judges the races
+	// (TDConfig.RaceNet).
+	raceNet bool
 	// contact, when set, plays each game until contact is broken, by rule
-	// set: the network learns races only (TrainConfig.Race).
-	contact [2]*Evaluator
+	// set: the network learns races only (TDConfig.Race).
+	contact [2]*ai.Teacher
 	phase   func(*rules.Position) bool // where contact hands the game over
 }
 
-func newTrainer(net *Net, lookahead bool) *trainer {
-	return &trainer{
+func newTDTrainer(net *ai.Net, lookahead bool) *tdTrainer {
+	return &tdTrainer{
 		net:       net,
-		ev:        [2]*Evaluator{NewEvaluator(net, rules.Nardi, rules.WithKoks), NewEvaluator(net, rules.Standard, rules.WithKoks)},
-		grad:      make([]float32, net.Hidden),
+		ev:        [2]*ai.Teacher{teacher(net, rules.Nardi), teacher(net, rules.Standard)},
+		state:     newLearner(net),
 		lookahead: lookahead,
 	}
 }
 
 // outcome is the target of a won game, for the winner.
-func outcome(value int) [NumOutputs]float32 {
-	t := [NumOutputs]float32{OutWin: 1}
+func outcome(value int) [ai.NumOutputs]float32 {
+	t := [ai.NumOutputs]float32{ai.OutWin: 1}
 	if value >= rules.Mars {
-		t[OutWinMars] = 1
+		t[ai.OutWinMars] = 1
 	}
 	if value >= rules.Koks {
-		t[OutWinKoks] = 1
+		t[ai.OutWinKoks] = 1
 	}
 	return t
 }
 
 // play plays game number g of the seed to its end, moving each position's
 // evaluation toward that of the position after the greedy play.
-func (t *trainer) play(seed uint64, g int64, alpha float32) {
+func (t *tdTrainer) play(seed uint64, g int64, alpha float32) {
 	rng := rand.New(rand.NewPCG(seed, uint64(g)))
 	die := func() int { return rng.IntN(6) + 1 }
 	rs := rules.RuleSet(g % 2)
@@ -239,37 +282,33 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 		}
 	}
 	for ply := 0; ply < 1000; ply++ {
-		if t.net.race != nil && !contact(&p) {
-			return // the race network judges from here (TrainConfig.RaceNet)
+		if t.raceNet && !ai.Contact(&p) {
+			return // the race network judges from here (TDConfig.RaceNet)
 		}
-		t.net.encode(&t.state.f, &p)
-		t.net.forward(&t.state.f, &t.state.a)
-		var target [NumOutputs]float32
+		t.state.forward(&p)
+		var target [ai.NumOutputs]float32
 		if t.lookahead {
-			target = ev.expected(&p, &t.s)
+			target = expected(ev, &p)
 		}
-		results := t.s.gen.Results(p, d, rs)
+		results := ev.Results(p, d)
 		var next rules.Position
 		if len(results) == 0 {
 			next = p.Swap()
 		} else {
-			eqs := ev.ply0(&p, results, &t.s, t.s.eqs)
-			t.s.eqs = eqs
-			best := argmax(eqs)
-			r := results[best]
+			r := results[ev.Best0(&p, results)]
 			if r.Won() {
 				if !t.lookahead {
 					target = outcome(r.Value(rules.WithKoks))
 				}
-				t.net.backward(&t.state.f, &t.state.a, &target, alpha, t.grad)
+				t.state.backward(&target, alpha)
 				return
 			}
 			next = r.Swap()
 		}
 		if !t.lookahead {
-			target = ev.probs(&next, &t.s).flip()
+			target = ev.Probs(&next).Flip()
 		}
-		t.net.backward(&t.state.f, &t.state.a, &target, alpha, t.grad)
+		t.state.backward(&target, alpha)
 		p = next
 		d = rules.Dice{die(), die()}
 	}
@@ -278,12 +317,11 @@ func (t *trainer) play(seed uint64, g int64, alpha float32) {
 // until plays from p with roll d by c's best plays at 0-ply until the
 // position is in t.phase, and returns that position and its roll; ok is
 // false when the game ends first.
-func (t *trainer) until(c *Evaluator, p rules.Position, d rules.Dice, die func() int) (rules.Position, rules.Dice, bool) {
+func (t *tdTrainer) until(c *ai.Teacher, p rules.Position, d rules.Dice, die func() int) (rules.Position, rules.Dice, bool) {
 	for ply := 0; ply < 1000 && !t.phase(&p); ply++ {
 		next := p.Swap()
-		if results := t.s.gen.Results(p, d, c.Rules); len(results) > 0 {
-			t.s.eqs = c.ply0(&p, results, &t.s, t.s.eqs)
-			r := results[argmax(t.s.eqs)]
+		if results := c.Results(p, d); len(results) > 0 {
+			r := results[c.Best0(&p, results)]
 			if r.Won() {
 				return p, d, false
 			}
@@ -296,24 +334,23 @@ func (t *trainer) until(c *Evaluator, p rules.Position, d rules.Dice, die func()
 }
 
 // expected returns the chances of the player on roll in p averaged over
-// the 21 rolls, each roll played at its best at 0-ply: the target of a
-// lookahead step.
-func (e *Evaluator) expected(p *rules.Position, s *scratch) [NumOutputs]float32 {
-	var sum [NumOutputs]float32
+// the 21 rolls, each roll played at its best at 0-ply by e: the target of
+// a lookahead step.
+func expected(e *ai.Teacher, p *rules.Position) [ai.NumOutputs]float32 {
+	var sum [ai.NumOutputs]float32
 	for _, roll := range rules.Rolls {
-		results := s.gen.Results(*p, roll.Dice, e.Rules)
-		var pr [NumOutputs]float32
+		results := e.Results(*p, roll.Dice)
+		var pr [ai.NumOutputs]float32
 		if len(results) == 0 {
 			o := p.Swap()
-			pr = e.probs(&o, s).flip()
+			pr = e.Probs(&o).Flip()
 		} else {
-			s.eqs = e.ply0(p, results, s, s.eqs)
-			r := results[argmax(s.eqs)]
+			r := results[e.Best0(p, results)]
 			if r.Won() {
 				pr = outcome(r.Value(rules.WithKoks))
 			} else {
 				o := r.Swap()
-				pr = e.probs(&o, s).flip()
+				pr = e.Probs(&o).Flip()
 			}
 		}
 		for k := range sum {

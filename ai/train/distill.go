@@ -1,4 +1,4 @@
-package ai
+package train
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"nardi/ai"
 	"nardi/rules"
 )
 
@@ -27,24 +28,24 @@ import (
 // evaluations, against one for a TD step, and the student learns what the
 // teacher sees two rolls on.
 type DistillConfig struct {
-	Teacher *Net   // plays the games, gives the targets and is the student's start
-	Seed    uint64 // seeds every game's dice and the fit's order
-	Games   int    // self-play games whose positions are taken
-	Workers int    // blocks of games worked on at once; the result does not depend on it
-	Epochs  int    // passes of the fit over all targets
+	Teacher *ai.Net // plays the games, gives the targets and is the student's start
+	Seed    uint64  // seeds every game's dice and the fit's order
+	Games   int     // self-play games whose positions are taken
+	Workers int     // blocks of games worked on at once; the result does not depend on it
+	Epochs  int     // passes of the fit over all targets
 	// Candidates, when above 0, makes the targets the results of each
 	// decision's best Candidates plays at 0-ply (within candidateWindow of
 	// the best), seen from the opponent on roll, instead of the positions
 	// met: the student learns to rank the plays a search looks at. Their
 	// values two rolls on are then found with the teacher's pruner, when it
-	// has one (SetPruner), as the searches find them.
+	// has one (ai.Net.SetPruner), as the searches find them.
 	Candidates int
 	// Alpha is the fit's learning rate in the first epoch; it falls
 	// linearly to AlphaEnd in the last.
 	Alpha, AlphaEnd float32
 	Dir             string // targets (targets-B.bin) and epochs (fit-E.bin) go here; a run resumes from them
 	Log             io.Writer
-	Judge           func(*Net) (float64, error) // when set, logged after each epoch
+	Judge           func(*ai.Net) (float64, error) // when set, logged after each epoch
 }
 
 // distillBlock is the number of games whose targets go in one file.
@@ -58,18 +59,18 @@ const explore = 0.05
 // rolls ahead.
 type target struct {
 	pos   rules.Position
-	probs [NumOutputs]float32
+	probs [ai.NumOutputs]float32
 }
 
 // targetSize is the size of a target on disk: 52 counts and 5 float32s.
-const targetSize = 2*26 + 4*NumOutputs
+const targetSize = 2*26 + 4*ai.NumOutputs
 
 // Distill makes the targets of cfg.Games games (skipping blocks already on
 // disk), then fits the student epoch by epoch (resuming after the last
 // epoch on disk), and returns it.
-func Distill(ctx context.Context, cfg DistillConfig) (*Net, error) {
-	if cfg.Teacher == nil || !cfg.Teacher.shortEncoding() {
-		return nil, fmt.Errorf("distill: %w", errNetInputs)
+func Distill(ctx context.Context, cfg DistillConfig) (*ai.Net, error) {
+	if cfg.Teacher == nil || !cfg.Teacher.Short() {
+		return nil, errors.New("distill: the teacher must be a short nardi network")
 	}
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
@@ -81,7 +82,7 @@ func Distill(ctx context.Context, cfg DistillConfig) (*Net, error) {
 	if err := makeTargets(ctx, cfg); err != nil {
 		return nil, err
 	}
-	return fit(ctx, cfg)
+	return fitStudent(ctx, cfg)
 }
 
 // blocks is the number of target files of cfg's games.
@@ -146,19 +147,21 @@ func makeTargets(ctx context.Context, cfg DistillConfig) error {
 
 // targetMaker plays the teacher's games and works out their targets.
 type targetMaker struct {
-	ev         [2]*Evaluator // by rule set
-	s          scratch
+	ev         [2]*ai.Teacher // by rule set
 	results    []rules.Position
 	candidates int // see DistillConfig.Candidates
 	top        []int
-	inner      scratch // the candidates' targets' (s holds the decision's)
+	inner      [2]*ai.Teacher // the candidates' targets' (ev holds the decision's)
 }
 
 // candidateWindow bounds the candidates' loss at 0-ply against the best.
 const candidateWindow = 0.30
 
-func newTargetMaker(teacher *Net) *targetMaker {
-	return &targetMaker{ev: [2]*Evaluator{NewEvaluator(teacher, rules.Nardi, rules.WithKoks), NewEvaluator(teacher, rules.Standard, rules.WithKoks)}}
+func newTargetMaker(net *ai.Net) *targetMaker {
+	return &targetMaker{
+		ev:    [2]*ai.Teacher{teacher(net, rules.Nardi), teacher(net, rules.Standard)},
+		inner: [2]*ai.Teacher{teacher(net, rules.Nardi), teacher(net, rules.Standard)},
+	}
 }
 
 // game plays game g of the seed, in the rule set of g's parity, and
@@ -167,7 +170,7 @@ func newTargetMaker(teacher *Net) *targetMaker {
 func (tm *targetMaker) game(ctx context.Context, seed uint64, g int64) []target {
 	rng := rand.New(rand.NewPCG(seed, uint64(g)^0x64697374))
 	die := func() int { return rng.IntN(6) + 1 }
-	ev := tm.ev[g%2]
+	ev, inner := tm.ev[g%2], tm.inner[g%2]
 	var out []target
 	p := rules.Start()
 	_, d := rules.OpeningRoll(die)
@@ -175,23 +178,24 @@ func (tm *targetMaker) game(ctx context.Context, seed uint64, g int64) []target 
 		if ctx.Err() != nil {
 			return nil
 		}
-		if _, exact := ev.exact(&p); !exact && tm.candidates == 0 {
-			out = append(out, target{p, [NumOutputs]float32(ev.RollProbs(p))})
+		if _, exact := ev.Bearoff(&p); !exact && tm.candidates == 0 {
+			out = append(out, target{p, [ai.NumOutputs]float32(ev.RollProbs(p))})
 		}
-		tm.results = append(tm.results[:0], tm.s.gen.Results(p, d, ev.Rules)...)
+		tm.results = append(tm.results[:0], ev.Results(p, d)...)
 		next := p.Swap()
 		if len(tm.results) > 0 {
 			i := rng.IntN(len(tm.results))
 			best := rng.Float64() >= explore
 			fitted := tm.candidates > 0 && len(tm.results) > 1
+			var eqs []float64
 			if best || fitted {
-				tm.s.eqs = ev.ply0(&p, tm.results, &tm.s, tm.s.eqs)
+				eqs = ev.Ply0(&p, tm.results)
 			}
 			if fitted {
-				out = tm.candidateTargets(ev, out)
+				out = tm.candidateTargets(inner, eqs, out)
 			}
 			if best {
-				i = argmax(tm.s.eqs)
+				i = argmax(eqs)
 			}
 			r := tm.results[i]
 			if r.Won() {
@@ -206,21 +210,22 @@ func (tm *targetMaker) game(ctx context.Context, seed uint64, g int64) []target 
 }
 
 // candidateTargets appends the targets of the best candidates among
-// tm.results, whose 0-ply equities are in tm.s.eqs: each result from the
-// opponent's side, with its chances two rolls on.
-func (tm *targetMaker) candidateTargets(ev *Evaluator, out []target) []target {
-	tm.top = topIndices(tm.s.eqs, tm.candidates, tm.top)
-	best := tm.s.eqs[tm.top[0]]
+// tm.results, whose 0-ply equities are eqs: each result from the
+// opponent's side, with its chances two rolls on as ev's searches find
+// them.
+func (tm *targetMaker) candidateTargets(ev *ai.Teacher, eqs []float64, out []target) []target {
+	tm.top = topIndices(eqs, tm.candidates, tm.top)
+	best := eqs[tm.top[0]]
 	for _, i := range tm.top {
 		r := tm.results[i]
-		if tm.s.eqs[i] < best-candidateWindow || r.Won() {
+		if eqs[i] < best-candidateWindow || r.Won() {
 			continue
 		}
 		opp := r.Swap()
-		if _, exact := ev.exact(&opp); exact {
+		if _, exact := ev.Bearoff(&opp); exact {
 			continue
 		}
-		out = append(out, target{opp, [NumOutputs]float32(ev.opp.rollProbs(&opp, &tm.inner, true))})
+		out = append(out, target{opp, [ai.NumOutputs]float32(ev.SearchProbs(&opp))})
 	}
 	return out
 }
@@ -251,17 +256,17 @@ func readTargets(path string) ([]target, error) {
 		for j := range 26 {
 			out[i].pos.Mine[j], out[i].pos.Theirs[j] = int8(rec[j]), int8(rec[26+j])
 		}
-		for k := range NumOutputs {
+		for k := range ai.NumOutputs {
 			out[i].probs[k] = math.Float32frombits(binary.LittleEndian.Uint32(rec[52+4*k:]))
 		}
 	}
 	return out, nil
 }
 
-// fit trains the student on every target, one shuffled pass an epoch,
-// resuming after the last epoch written. When ctx ends it returns the
-// student of the last epoch written, and ctx's error.
-func fit(ctx context.Context, cfg DistillConfig) (*Net, error) {
+// fitStudent trains the student on every target, one shuffled pass an
+// epoch, resuming after the last epoch written. When ctx ends it returns
+// the student of the last epoch written, and ctx's error.
+func fitStudent(ctx context.Context, cfg DistillConfig) (*ai.Net, error) {
 	var all []target
 	for b := range cfg.blocks() {
 		ts, err := readTargets(cfg.blockPath(b))
@@ -287,9 +292,7 @@ func fit(ctx context.Context, cfg DistillConfig) (*Net, error) {
 		fmt.Fprintf(cfg.Log, "fit: resuming after epoch %d\n", e)
 		break
 	}
-	var f features
-	var a activations
-	grad := make([]float32, student.Hidden)
+	l := newLearner(student)
 	order := make([]int, len(all))
 	for e := first; e < cfg.Epochs; e++ {
 		if err := ctx.Err(); err != nil {
@@ -311,13 +314,12 @@ func fit(ctx context.Context, cfg DistillConfig) (*Net, error) {
 				return done, ctx.Err()
 			}
 			t := &all[i]
-			student.encode(&f, &t.pos)
-			student.forward(&f, &a)
-			for k := range NumOutputs {
-				d := float64(a.out[k] - t.probs[k])
+			out := l.forward(&t.pos)
+			for k := range ai.NumOutputs {
+				d := float64(out[k] - t.probs[k])
 				loss += d * d
 			}
-			student.backward(&f, &a, &t.probs, alpha, grad)
+			l.backward(&t.probs, alpha)
 		}
 		data, err := student.MarshalBinary()
 		if err == nil {

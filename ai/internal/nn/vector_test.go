@@ -1,4 +1,4 @@
-package ai
+package nn
 
 import (
 	"math"
@@ -65,7 +65,7 @@ func TestVectorsMatchGo(t *testing.T) {
 					axpyGo(want, w[int(i)*n:], ds[r])
 				}
 				got := make([]float32, n)
-				addRows(got, h, w, rows, ds)
+				AddRows(got, h, w, rows, ds)
 				if !same(got, want) {
 					t.Fatalf("addRows of %d, rows %v: %v, want %v", n, rows, got, want)
 				}

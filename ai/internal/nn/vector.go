@@ -1,4 +1,4 @@
-package ai
+package nn
 
 // The network's inner loops. On amd64 with AVX2 they run in assembly
 // (vector_amd64.s), eight lanes at a time; the Go versions here are the

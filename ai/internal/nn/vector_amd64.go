@@ -1,4 +1,4 @@
-package ai
+package nn
 
 import "golang.org/x/sys/cpu"
 
@@ -17,10 +17,10 @@ func axpy(h, w []float32, d float32) {
 	axpyGo(h, w, d)
 }
 
-// addRows sets h to base plus ds[r] times row rows[r] of w (rows of
+// AddRows sets h to base plus ds[r] times row rows[r] of w (rows of
 // len(h) floats) for each r in order, with the bits of copying base and
 // calling axpy row by row.
-func addRows(h, base, w []float32, rows []int32, ds []float32) {
+func AddRows(h, base, w []float32, rows []int32, ds []float32) {
 	if n := len(h); fastVectors && n > 0 && n%32 == 0 && len(ds) >= len(rows) {
 		base = base[:n]
 		for _, r := range rows {
