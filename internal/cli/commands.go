@@ -8,7 +8,7 @@ var Nardi = Program{
 	About: "nardi: a Telegram bot for short and long nardi, and the tools around it.",
 	Commands: []Command{
 		{"serve", "run the Telegram bot (configured by the environment: nardi serve --help)", cmdServe},
-		{"health", "ask the running bot's /healthz (NARDI_LISTEN); exit 0 when healthy", cmdHealth},
+		{"health", "ask the running bot's /healthz (NARDI_METRICS_LISTEN, else NARDI_LISTEN); exit 0 when healthy", cmdHealth},
 		{"export", "write a game or match as a .mat record for GNU Backgammon: nardi export --db FILE [--game ID]", cmdExport},
 		{"moves", "list the legal plays of POSID D1 D2 lines read from stdin, as JSON lines", cmdMoves},
 		{"best", "choose the computer's play for POSID D1 D2 lines from stdin, as JSON lines", cmdBest},

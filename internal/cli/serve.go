@@ -24,9 +24,11 @@ const serveEnv = `Runs the Telegram bot, configured by the environment:
   TELEGRAM_BOT_TOKEN      the bot's token from @BotFather (required)
   TELEGRAM_API_URL        a Bot API server (default the official one)
   NARDI_DB                the database file (default nardi.db)
-  NARDI_LISTEN            the address of /healthz, /metrics and the webhook (default :8080)
+  NARDI_LISTEN            the address of the webhook, the pictures, the live board, /healthz and /metrics (unset: none)
+  NARDI_METRICS_LISTEN    a separate address for /metrics and /healthz alone, such as 127.0.0.1:9090
   NARDI_WEBHOOK_URL       receive updates by webhook at this URL instead of polling
-  NARDI_PUBLIC_URL        where Telegram reaches NARDI_LISTEN, for inline play's pictures (default the webhook's origin)
+  NARDI_PUBLIC_URL        where Telegram reaches NARDI_LISTEN (https), for inline play and the live board (default the webhook's origin)
+  NARDI_LIVE_APP          the live board's short name at @BotFather, for its links in groups and inline games
   NARDI_REMIND_AFTER      when the player on turn of a slow duel is reminded, such as 10m
   NARDI_IDLE_CLAIM_AFTER  when an untimed duel left alone may be claimed, such as 72h
   LOG_LEVEL               debug, info, warn or error (default info)`
