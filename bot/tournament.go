@@ -174,21 +174,58 @@ func cardText(lang locales.Lang, v table.TournamentView) string {
 			"Format": format, "Round": t.Round, "Rounds": t.Rounds, "Time": t.Deadline.UTC().Format("15:04"),
 		}))
 	}
+	if t.Format == store.Knockout {
+		return strings.Join(append(lines, bracketLines(lang, v)...), "\n")
+	}
 	lines = append(lines, "")
 	for _, p := range v.Round(t.Round) {
 		lines = append(lines, pairLine(lang, v, p))
 	}
-	if t.Format != store.Knockout {
-		lines = append(lines, "", locales.T(lang, "tournament.standings", nil))
-		for i, s := range v.Standings {
-			if i == 16 {
-				lines = append(lines, "…")
-				break
-			}
-			lines = append(lines, fmt.Sprintf("%d. %s — %d (%d)", i+1, name(s.ID), s.Points, s.Buchholz))
+	lines = append(lines, "", locales.T(lang, "tournament.standings", nil))
+	for i, s := range v.Standings {
+		if i == 16 {
+			lines = append(lines, "…")
+			break
 		}
+		lines = append(lines, fmt.Sprintf("%d. %s — %d (%d)", i+1, name(s.ID), s.Points, s.Buchholz))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// cardPairs is the most pairs a knockout's card lists: the earliest
+// rounds give way to the latest past it (the card's text has a limit).
+const cardPairs = 48
+
+// bracketLines writes a knockout's rounds so far, each under its title,
+// the earliest rounds left out when there are too many pairs.
+func bracketLines(lang locales.Lang, v table.TournamentView) []string {
+	t := v.Tournament
+	first, n := t.Round, 0
+	for r := t.Round; r >= 1; r-- {
+		if n += len(v.Round(r)); n > cardPairs && r < t.Round {
+			break
+		}
+		first = r
+	}
+	var lines []string
+	if first > 1 {
+		lines = append(lines, "", "…")
+	}
+	for r := first; r <= t.Round; r++ {
+		lines = append(lines, "", roundTitle(lang, t, r))
+		for _, p := range v.Round(r) {
+			lines = append(lines, pairLine(lang, v, p))
+		}
+	}
+	return lines
+}
+
+// roundTitle names a knockout's round: its number, or the final.
+func roundTitle(lang locales.Lang, t store.Tournament, r int) string {
+	if r == t.Rounds {
+		return locales.T(lang, "tournament.final_title", nil)
+	}
+	return locales.T(lang, "tournament.round_title", map[string]any{"Round": r})
 }
 
 // pairLine writes one pair of a round and its result.
@@ -238,12 +275,14 @@ func (b *Bot) cardTap(ctx context.Context, r *request, a action) (table.Tourname
 }
 
 // onJoin enters the person who tapped ➕, once they have started the bot
-// (their games come to their private chat).
+// (their games come to their private chat); a tournament begun or over
+// says so first, whoever taps.
 func (b *Bot) onJoin(ctx context.Context, r *request, a action) {
-	if _, ok := b.cardTap(ctx, r, a); !ok {
+	v, ok := b.cardTap(ctx, r, a)
+	if !ok {
 		return
 	}
-	if !r.user.Started {
+	if !r.user.Started && v.Tournament.Status == store.TournamentOpen {
 		b.answer(ctx, r, locales.T(r.lang, "toast.tournament.start_bot", map[string]any{"Bot": b.username}), true)
 		return
 	}
@@ -286,9 +325,25 @@ func (b *Bot) onStart(ctx context.Context, r *request, a action) {
 	b.toast(ctx, r, "toast.tournament.started")
 }
 
-// Card edits a tournament's card to show it as it stands (table.Lobby).
+// Card edits a tournament's card to show it as it stands (table.Lobby):
+// once the group's pace lets the edit go, with what is known by then. One
+// edit of a card is under way at a time; a call meanwhile leaves the card
+// marked for the sweep's next edit.
 func (b *Bot) Card(ctx context.Context, v table.TournamentView) {
 	t := v.Tournament
+	if _, busy := b.cards.LoadOrStore(t.ID, struct{}{}); busy {
+		if err := b.table.CardBehind(ctx, t.ID); err != nil {
+			b.log.Warn("marking a tournament's card failed", "tournament", t.ID, "err", err)
+		}
+		return
+	}
+	defer b.cards.Delete(t.ID)
+	if err := b.send.Ready(ctx, t.ChatID); err != nil {
+		return
+	}
+	if fresh, err := b.table.View(ctx, t.ID); err == nil {
+		v, t = fresh, fresh.Tournament
+	}
 	lang, _ := locales.Parse(t.Lang)
 	if err := b.send.EditText(ctx, t.ChatID, int(t.MessageID), cardText(lang, v), cardKeyboard(lang, v)); err != nil {
 		b.log.Warn("editing a tournament's card failed", "tournament", t.ID, "err", err)

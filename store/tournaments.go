@@ -204,10 +204,11 @@ func (s *Store) FinishedTournaments(ctx context.Context, chatID int64, limit int
 	return ts, nil
 }
 
-// LiveTournaments returns every tournament open or under way, for the
-// sweep that keeps their time.
+// LiveTournaments returns every tournament open or under way, and those
+// ended whose card has yet to show it, for the sweep that keeps their
+// time and edits their cards.
 func (s *Store) LiveTournaments(ctx context.Context) ([]Tournament, error) {
-	ts, err := s.queryTournaments(ctx, `status IN ('open', 'running') ORDER BY id`)
+	ts, err := s.queryTournaments(ctx, `status IN ('open', 'running') OR card_dirty = 1 ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: live tournaments: %w", err)
 	}

@@ -138,8 +138,12 @@ func loser(p store.Pairing) int64 {
 func tournamentKey(id int64) string       { return "t" + strconv.FormatInt(id, 10) }
 func tournamentChatKey(chat int64) string { return "tc" + strconv.FormatInt(chat, 10) }
 
-// View returns a tournament as it stands.
+// View returns a tournament as it stands, once the change under way (its
+// card being posted, a round being paired) is done: a tap on a card just
+// posted finds the card recorded.
 func (s *Service) View(ctx context.Context, id int64) (TournamentView, error) {
+	unlock := s.locks.Lock(tournamentKey(id))
+	defer unlock()
 	t, err := s.store.Tournament(ctx, id)
 	if err != nil {
 		return TournamentView{}, err
@@ -206,6 +210,9 @@ func (s *Service) OpenTournament(ctx context.Context, a Actor, t store.Tournamen
 	t.ChatID, t.Host = a.Chat, a.User.ID
 	t.MinPlayers = max(t.MinPlayers, MinPlayers)
 	if t.RoundTime <= 0 {
+		t.RoundTime = s.cfg.RoundTime
+	}
+	if t.RoundTime <= 0 {
 		t.RoundTime = RoundTimeOf(t.Options)
 	}
 	if a.Message != 0 {
@@ -248,6 +255,12 @@ func RoundTimeOf(o game.Options) time.Duration {
 	}
 	d := (40*tc.Move + 2*tc.Reserve) * length
 	return max(d.Round(time.Minute), 10*time.Minute)
+}
+
+// CardBehind records that a tournament's card shows less than is known,
+// for the sweep to edit it again.
+func (s *Service) CardBehind(ctx context.Context, id int64) error {
+	return s.store.MarkCard(ctx, id)
 }
 
 // withTournament runs f on a tournament under its lock.
