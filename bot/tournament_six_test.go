@@ -14,6 +14,7 @@ import (
 	"nardi/game"
 	"nardi/locales"
 	"nardi/store"
+	"nardi/table"
 )
 
 // shiftClock runs with the real time, moved on by jumps the test makes:
@@ -204,8 +205,28 @@ func TestTournamentKnockoutOfSix(t *testing.T) {
 		t.Fatalf("round 2 began before the deadline: %+v", v.Tournament)
 	}
 
+	// Near the deadline Frank, on turn, is reminded, in his language and
+	// once; Carol, waiting on him, is not.
+	before := table.RemindBefore(round)
+	clk.jump(round - before/2)
+	remind := locales.T(locales.HY, "tournament.reminder", map[string]any{"Round": 1, "Opponent": "Carol",
+		"Time": v.Tournament.Deadline.UTC().Format("15:04"), "Zone": "UTC"})
+	h.waitText(frank.ID, remind)
+	time.Sleep(1500 * time.Millisecond) // a sweep or more
+	for _, u := range []telegramtest.User{frank, carol} {
+		n := 0
+		for _, m := range h.srv.Messages(u.ID) {
+			if strings.HasPrefix(m.Text, "⏰") {
+				n++
+			}
+		}
+		if want := map[int64]int{frank.ID: 1, carol.ID: 0}[u.ID]; n != want {
+			t.Errorf("%s was reminded %d times, want %d", u.FirstName, n, want)
+		}
+	}
+
 	// The deadline: Frank, on turn since, loses his game.
-	clk.jump(round)
+	clk.jump(before / 2)
 	h.waitCard(card.ID, "Carol — Frank: "+locales.T(locales.EN, "tournament.won_forfeit", map[string]any{"Name": "Carol"}))
 	var r2 []store.Pairing
 	deadline := time.Now().Add(wait)
@@ -279,4 +300,57 @@ func (h *harness) winnerOf(id int64) int64 {
 		h.t.Fatalf("game %d has no winner (%s)", id, rec.Status)
 	}
 	return rec.Game.Player(w).UserID
+}
+
+// TestTournamentAtItsTime: the group's time zone set once, a Swiss set to
+// start at a time of the group's day, its card saying when, and at that
+// time, short of players, cancelled with a word to the group.
+func TestTournamentAtItsTime(t *testing.T) {
+	t.Parallel() // it waits mostly on the group's pace
+	clk := &shiftClock{}
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"),
+		roller:    &seededRoller{rng: rand.New(rand.NewPCG(3, 5))},
+		configure: func(c *Config) { c.Now, c.CardEvery = clk.now, 3*time.Second }}
+	t.Cleanup(func() {
+		h.stop()
+		h.srv.Close()
+	})
+	h.start()
+	for _, u := range []telegramtest.User{alice, bob} {
+		h.srv.SendText(u, u.Private(), "/start")
+		h.waitText(u.ID, firstLine(locales.T(locales.EN, "start.welcome", map[string]any{"Name": u.FirstName})))
+	}
+	h.srv.SendText(bob, group, "/tournament tz asia/tbilisi")
+	h.waitText(group.ID, locales.T(locales.EN, "tournament.zone_set", map[string]any{"Zone": "Asia/Tbilisi"}))
+	h.srv.SendText(alice, group, "/tournament tz Mars")
+	h.waitText(group.ID, firstLine(en("tournament.zone_bad")))
+	h.srv.SendText(alice, group, "/tournament tz +4")
+	h.waitText(group.ID, en("toast.tournament.host_only"))
+
+	tbilisi := table.Location("Asia/Tbilisi")
+	at := clk.now().In(tbilisi).Add(2 * time.Hour).Truncate(time.Minute)
+	h.srv.SendText(alice, group, "/tournament swiss 5 rounds at "+at.Format("15:04")+" min 4")
+	card, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opJoin) })
+	if !ok {
+		t.Fatalf("no card; have %v", texts(h.srv.Messages(group.ID)))
+	}
+	starts := locales.T(locales.EN, "tournament.starts_at", map[string]any{"Time": at.Format("15:04"), "Zone": "Asia/Tbilisi"})
+	if !strings.Contains(card.Text, starts) || !strings.Contains(card.Text, locales.T(locales.EN, "tournament.min_players", map[string]any{"Need": 4})) {
+		t.Errorf("the card reads %q, want %q and the fewest players", card.Text, starts)
+	}
+	v, err := h.currentTournament()
+	if err != nil || !v.Tournament.StartAt.Equal(at) || v.Tournament.Rounds != 5 || v.Tournament.Format != store.Swiss {
+		t.Fatalf("opened %+v (%v), want a start at %v", v.Tournament, err, at)
+	}
+	join := opButton(t, card, opJoin).CallbackData
+	for _, u := range []telegramtest.User{alice, bob} {
+		h.wantAnswer(u, card.ID, join, en("toast.tournament.joined"), false)
+	}
+	clk.jump(2 * time.Hour)
+	h.waitText(group.ID, locales.T(locales.EN, "tournament.too_few", map[string]any{
+		"Format": en("tournament.format_swiss"), "Number": 2, "Need": 4}))
+	h.waitCard(card.ID, locales.T(locales.EN, "tournament.card_cancelled", map[string]any{"Format": en("tournament.format_swiss")}))
+	if v, _ := h.currentTournament(); v.Tournament.Status == store.TournamentRunning {
+		t.Errorf("it started with two of four: %+v", v.Tournament)
+	}
 }

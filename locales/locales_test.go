@@ -152,6 +152,7 @@ func sampleData(l Lang) map[string]any {
 		"Round":      2,
 		"Rounds":     5,
 		"Time":       "20:15",
+		"Zone":       "Asia/Tbilisi",
 		"Name1":      hostileName,
 		"Name2":      N(l, "unit.points", 0, nil),
 		"Level":      T(l, "level.master", nil),

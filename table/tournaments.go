@@ -26,6 +26,8 @@ import (
 //   - At the round's deadline a game not yet ended is lost by the player
 //     on turn, who kept it waiting; a game never begun by the player busy
 //     elsewhere (both busy: in a knockout the better seed goes on).
+//   - Before a round's deadline (RemindBefore), each player on turn in
+//     a game of the round is reminded of it, once.
 //   - The next round is paired when the last result of a round is in; the
 //     card is edited at most once a Config.CardEvery.
 
@@ -38,6 +40,12 @@ type Lobby interface {
 	GameReady(ctx context.Context, v TournamentView, p store.Pairing, rec *store.GameRecord)
 	// Over posts a finished tournament's standings in its group.
 	Over(ctx context.Context, v TournamentView)
+	// TooFew tells the group that a tournament due to start at its time
+	// was cancelled, short of players.
+	TooFew(ctx context.Context, v TournamentView)
+	// RoundReminder tells a player, privately, that the game of theirs
+	// that the round under way waits on ends with the round, soon.
+	RoundReminder(ctx context.Context, v TournamentView, p store.Pairing, user int64)
 }
 
 // DefaultCardEvery is the least time between two edits of a card.
@@ -56,6 +64,8 @@ type TournamentView struct {
 	Entrants   []store.Entrant
 	Pairings   []store.Pairing
 	Standings  []tourney.Standing
+	// Zone is the group's time zone, in which its times are read.
+	Zone *time.Location
 }
 
 // Name is an entrant's name ("" for one unknown, as a bye).
@@ -155,6 +165,9 @@ func (s *Service) View(ctx context.Context, id int64) (TournamentView, error) {
 func (s *Service) viewOf(ctx context.Context, t store.Tournament) (TournamentView, error) {
 	v := TournamentView{Tournament: t}
 	var err error
+	if v.Zone, err = s.Zone(ctx, t.ChatID); err != nil {
+		return v, err
+	}
 	if v.Entrants, err = s.store.Entrants(ctx, t.ID); err != nil {
 		return v, err
 	}
@@ -225,6 +238,7 @@ func (s *Service) OpenTournament(ctx context.Context, a Actor, t store.Tournamen
 	unlockT := s.locks.Lock(tournamentKey(t.ID))
 	defer unlockT()
 	v := TournamentView{Tournament: t}
+	v.Zone, _ = s.Zone(ctx, a.Chat)
 	id, err := show(v)
 	if err != nil {
 		t.Status, t.Finished = store.TournamentCancelled, s.now()
