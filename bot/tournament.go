@@ -238,6 +238,9 @@ func cardText(lang locales.Lang, v table.TournamentView, now time.Time) string {
 		if t.MinPlayers > table.MinPlayers {
 			terms += "\n" + locales.T(lang, "tournament.min_players", map[string]any{"Need": t.MinPlayers})
 		}
+		if t.Third && t.Format == store.Knockout {
+			terms += "\n" + locales.T(lang, "tournament.third_terms", nil)
+		}
 		if !t.StartAt.IsZero() {
 			terms += "\n" + locales.T(lang, "tournament.starts_at", map[string]any{"Time": zoned(t.StartAt, v.Zone, now), "Zone": zoneOf(v)})
 		}
@@ -296,6 +299,9 @@ func bracketLines(lang locales.Lang, v table.TournamentView) []string {
 	for r := first; r <= t.Round; r++ {
 		lines = append(lines, "", roundTitle(lang, t, r))
 		for _, p := range v.Round(r) {
+			if v.IsThirdPlace(p) {
+				lines = append(lines, locales.T(lang, "tournament.third_title", nil))
+			}
 			lines = append(lines, pairLine(lang, v, p))
 		}
 	}

@@ -64,6 +64,9 @@ func (s *Service) beginRound(ctx context.Context, t *store.Tournament, es []stor
 				}
 			}
 			pairs = tourney.KnockoutNext(winners)
+			if t.Third && round == t.Rounds {
+				pairs = append(pairs, thirdPlace(roundOf(done, t.Round))...)
+			}
 		}
 	case store.RoundRobin:
 		all := tourney.RoundRobin(ids(es))
@@ -100,6 +103,19 @@ func (s *Service) beginRound(ctx context.Context, t *store.Tournament, es []stor
 	}
 	s.startGames(ctx, *t)
 	return nil
+}
+
+// thirdPlace pairs the semi-finalists beaten for third place, when both
+// lost a game (a semi-final won on a bye leaves one, third alone).
+func thirdPlace(semis []store.Pairing) []tourney.Pair {
+	if len(semis) != 2 {
+		return nil
+	}
+	a, b := loser(semis[0]), loser(semis[1])
+	if a == 0 || b == 0 {
+		return nil
+	}
+	return []tourney.Pair{{A: a, B: b}}
 }
 
 // removed tells whether the host took a person out.

@@ -146,3 +146,56 @@ func TestTournamentAtItsTime(t *testing.T) {
 		t.Fatalf("reminded %v, want the players on turn %v", l.reminded, want)
 	}
 }
+
+// TestKnockoutThirdPlace: a knockout of four with a game for third place:
+// the semi-finalists beaten play it beside the final, and its winner is
+// third alone; each player's place.
+func TestKnockoutThirdPlace(t *testing.T) {
+	f := newFixture(t)
+	names := f.entrants(t, 4)
+	f.s.cfg.Lobby = &lobby{now: f.clock.now}
+	v, err := f.s.OpenTournament(ctx, f.in("alice", group, 10), store.Tournament{Format: store.Knockout, Third: true},
+		func(TournamentView) (int64, error) { return 900, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := v.Tournament.ID
+	for i := int64(1); i <= 4; i++ {
+		if _, err := f.s.JoinTournament(ctx, f.in(names[i], group, 900), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v, err = f.s.StartTournament(ctx, f.in("alice", group, 900), id, false); err != nil {
+		t.Fatal(err)
+	}
+	f.s.async.Wait()
+	// Seeds 1 and 2 win their semi-finals: 4 and 3 play for third place.
+	for _, p := range v.Round(1) {
+		f.resign(t, f.s, p.GameID, p.B)
+	}
+	v, _ = f.s.View(ctx, id)
+	last := v.Round(2)
+	if len(last) != 2 || last[0].A != 1 || last[0].B != 2 || last[1].A != 4 || last[1].B != 3 || !v.IsThirdPlace(last[1]) || v.IsThirdPlace(last[0]) {
+		t.Fatalf("the last round: %+v", last)
+	}
+	if last[0].GameID == 0 || last[1].GameID == 0 {
+		t.Fatalf("the final and the game for third place begin together: %+v", last)
+	}
+	f.resign(t, f.s, last[1].GameID, 4)
+	if v, _ = f.s.View(ctx, id); v.Tournament.Status != store.TournamentRunning {
+		t.Fatal("over before its final")
+	}
+	f.resign(t, f.s, last[0].GameID, 1)
+	v, _ = f.s.View(ctx, id)
+	if v.Tournament.Status != store.TournamentFinished {
+		t.Fatalf("tournament %s", v.Tournament.Status)
+	}
+	if got := v.Podium(); len(got) != 3 || got[0][0] != 2 || got[1][0] != 1 || !slices.Equal(got[2], []int64{3}) {
+		t.Fatalf("podium %v", got)
+	}
+	for user, want := range map[int64]int{2: 1, 1: 2, 3: 3, 4: 0} {
+		if place, reached := v.Place(user); place != want || reached != 2 {
+			t.Errorf("user %d: place %d (round %d), want %d (round 2)", user, place, reached, want)
+		}
+	}
+}

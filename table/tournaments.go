@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"time"
 
@@ -100,8 +101,9 @@ func (v TournamentView) Round(r int) []store.Pairing {
 }
 
 // Podium is who finished first, second and third: a knockout's champion,
-// its finalist and the semi-finalists beaten (two thirds); the top of the
-// standings otherwise. It is empty before the end.
+// its finalist and the winner of the game for third place, or without one
+// the semi-finalists beaten (two thirds); the top of the standings
+// otherwise. It is empty before the end.
 func (v TournamentView) Podium() [][]int64 {
 	t := v.Tournament
 	if t.Status != store.TournamentFinished {
@@ -118,13 +120,16 @@ func (v TournamentView) Podium() [][]int64 {
 		return out
 	}
 	final := v.Round(t.Rounds)
-	if len(final) != 1 {
+	if len(final) == 0 {
 		return nil
 	}
 	f := final[0]
 	out := [][]int64{{f.Winner}}
 	if l := loser(f); l != 0 {
 		out = append(out, []int64{l})
+	}
+	if len(final) == 2 && final[1].Winner != 0 {
+		return append(out, []int64{final[1].Winner})
 	}
 	var third []int64
 	for _, p := range v.Round(t.Rounds - 1) {
@@ -136,6 +141,41 @@ func (v TournamentView) Podium() [][]int64 {
 		out = append(out, third)
 	}
 	return out
+}
+
+// IsThirdPlace tells whether a pair is a knockout's game for third place:
+// the second pair of its last round.
+func (v TournamentView) IsThirdPlace(p store.Pairing) bool {
+	t := v.Tournament
+	return t.Format == store.Knockout && t.Third && p.Round == t.Rounds && p.Table == 1
+}
+
+// Place is where a person finished a tournament over: 1 for its winner,
+// and so on (a knockout's players off its podium have none: 0), or 0
+// before the end; Reached is the last round they played.
+func (v TournamentView) Place(user int64) (place, reached int) {
+	for _, p := range v.Pairings {
+		if p.A == user || p.B == user {
+			reached = max(reached, p.Round)
+		}
+	}
+	if v.Tournament.Status != store.TournamentFinished {
+		return 0, reached
+	}
+	if v.Tournament.Format == store.Knockout {
+		for i, ids := range v.Podium() {
+			if slices.Contains(ids, user) {
+				return i + 1, reached
+			}
+		}
+		return 0, reached
+	}
+	for i, s := range v.Standings {
+		if s.ID == user {
+			return i + 1, reached
+		}
+	}
+	return 0, reached
 }
 
 // loser is the player of a decided pair who did not win.
