@@ -110,6 +110,12 @@ func (b *Bot) cmdTournament(ctx context.Context, r *request) {
 	case "tz", "zone":
 		b.setZone(ctx, r, strings.Join(words[1:], " "))
 		return
+	case "remove", "kick":
+		b.removePlayer(ctx, r, words[1:])
+		return
+	case "cancel":
+		b.cancelTournament(ctx, r)
+		return
 	}
 	t, at, p, ok := parseTournamentArgs(r.args)
 	if !ok {
@@ -178,6 +184,61 @@ func cardKeyboard(lang locales.Lang, v table.TournamentView) Keyboard {
 		button(locales.T(lang, "button.tournament.leave", nil), action{op: opLeave, game: id}),
 		button(locales.T(lang, "button.tournament.start", nil), action{op: opStart, game: id}),
 	}}
+}
+
+// hostCommand loads the group's tournament for a command of its host's,
+// and tells whether the person is an administrator (who may act as one).
+func (b *Bot) hostCommand(ctx context.Context, r *request) (table.TournamentView, bool, bool) {
+	v, err := b.table.CurrentTournament(ctx, r.chat)
+	if err != nil {
+		b.reply(ctx, r, "tournament.none_running", nil)
+		return v, false, false
+	}
+	admin := false
+	if v.Tournament.Host != r.user.ID {
+		if admin, err = b.send.IsAdmin(ctx, r.chat, r.user.ID); err != nil {
+			b.log.Warn("asking for a group's administrators failed", "chat", r.chat, "err", err)
+		}
+	}
+	return v, admin, true
+}
+
+// removePlayer takes a player out of the group's tournament at its
+// host's /tournament remove @name (or an administrator's).
+func (b *Bot) removePlayer(ctx context.Context, r *request, args []string) {
+	if len(args) != 1 || !strings.HasPrefix(args[0], "@") || len(args[0]) < 2 {
+		b.reply(ctx, r, "tournament.remove_usage", nil)
+		return
+	}
+	v, admin, ok := b.hostCommand(ctx, r)
+	if !ok {
+		return
+	}
+	name := args[0]
+	u, err := b.store.UserByUsername(ctx, strings.TrimPrefix(name, "@"))
+	if err != nil || !v.Joined(u.ID) {
+		b.reply(ctx, r, "tournament.not_a_player", map[string]any{"Name": name})
+		return
+	}
+	if _, err := b.table.RemoveFromTournament(ctx, r.actor(), v.Tournament.ID, u.ID, admin); err != nil {
+		b.refusedReply(ctx, r, err)
+		return
+	}
+	b.reply(ctx, r, "tournament.removed", map[string]any{"Name": u.Name})
+}
+
+// cancelTournament ends the group's tournament without a result at its
+// host's /tournament cancel (or an administrator's).
+func (b *Bot) cancelTournament(ctx context.Context, r *request) {
+	v, admin, ok := b.hostCommand(ctx, r)
+	if !ok {
+		return
+	}
+	if _, err := b.table.CancelTournament(ctx, r.actor(), v.Tournament.ID, admin); err != nil {
+		b.refusedReply(ctx, r, err)
+		return
+	}
+	b.reply(ctx, r, "tournament.cancelled", map[string]any{"Format": formatName(r.lang, v.Tournament.Format)})
 }
 
 // setZone sets the group's time zone from /tournament tz.

@@ -283,6 +283,15 @@ func TestTournamentKnockoutOfSix(t *testing.T) {
 			t.Errorf("a board in the group: %q", m.Text)
 		}
 	}
+	// /stats lists each player's tournament: the champion's first place,
+	// and Frank, who played no game to its end, the round he reached.
+	h.srv.SendText(userOf(t, champion, players...), userOf(t, champion, players...).Private(), "/stats")
+	h.waitText(champion, "🥇 "+locales.T(langOfCode(userOf(t, champion, players...).LanguageCode), "stats.tournament_place", map[string]any{"Place": 1}))
+	h.srv.SendText(frank, frank.Private(), "/stats")
+	stats := h.waitText(frank.ID, locales.T(locales.HY, "stats.tournaments", nil))
+	if want := locales.T(locales.HY, "stats.tournament_reached", map[string]any{"Round": 1, "Rounds": 3}); !strings.Contains(stats.Text, want) {
+		t.Errorf("Frank's /stats reads %q, want %q", stats.Text, want)
+	}
 	if n := groupCallsPerMinute(h.srv, group.ID); n > 20 {
 		t.Errorf("the group had %d calls in a minute", n)
 	}
@@ -352,5 +361,64 @@ func TestTournamentAtItsTime(t *testing.T) {
 	h.waitCard(card.ID, locales.T(locales.EN, "tournament.card_cancelled", map[string]any{"Format": en("tournament.format_swiss")}))
 	if v, _ := h.currentTournament(); v.Tournament.Status == store.TournamentRunning {
 		t.Errorf("it started with two of four: %+v", v.Tournament)
+	}
+}
+
+// TestTournamentRemoveAndCancel: only the host takes a player out
+// (/tournament remove @name: his game is lost) or cancels the tournament
+// (/tournament cancel: the card says so).
+func TestTournamentRemoveAndCancel(t *testing.T) {
+	t.Parallel() // it waits mostly on the group's pace
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"),
+		roller:    &seededRoller{rng: rand.New(rand.NewPCG(3, 5))},
+		configure: func(c *Config) { c.CardEvery = 3 * time.Second }}
+	t.Cleanup(func() {
+		h.stop()
+		h.srv.Close()
+	})
+	h.start()
+	dave := telegramtest.User{ID: 1004, FirstName: "Dave", Username: "dave_d", LanguageCode: "en"}
+	players := []telegramtest.User{alice, bob, carol, dave}
+	for _, u := range players {
+		h.srv.SendText(u, u.Private(), "/start")
+		h.waitText(u.ID, firstLine(locales.T(locales.EN, "start.welcome", map[string]any{"Name": u.FirstName})))
+	}
+	h.srv.SendText(alice, group, "/tournament knockout third 0")
+	card, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opJoin) })
+	if !ok {
+		t.Fatalf("no card; have %v", texts(h.srv.Messages(group.ID)))
+	}
+	if !strings.Contains(card.Text, en("tournament.third_terms")) {
+		t.Errorf("the card does not tell of the game for third place: %q", card.Text)
+	}
+	for _, u := range players {
+		h.wantAnswer(u, card.ID, opButton(t, card, opJoin).CallbackData, en("toast.tournament.joined"), false)
+	}
+	h.wantAnswer(alice, card.ID, opButton(t, card, opStart).CallbackData, en("toast.tournament.started"), false)
+	h.srv.SendText(bob, group, "/tournament remove @carol_c")
+	h.waitText(group.ID, en("toast.tournament.host_only"))
+	h.srv.SendText(alice, group, "/tournament remove @nobody")
+	h.waitText(group.ID, locales.T(locales.EN, "tournament.not_a_player", map[string]any{"Name": "@nobody"}))
+	h.srv.SendText(alice, group, "/tournament remove @carol_c")
+	h.waitText(group.ID, locales.T(locales.EN, "tournament.removed", map[string]any{"Name": "Carol"}))
+	v, err := h.currentTournament()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range v.Round(1) {
+		if (p.A == carol.ID || p.B == carol.ID) && (!p.Done || !p.Forfeit || p.Winner == carol.ID) {
+			t.Errorf("Carol's pair after her removal: %+v", p)
+		}
+	}
+	h.waitCard(card.ID, locales.T(locales.EN, "tournament.won_forfeit", map[string]any{"Name": "Bob"}))
+	h.srv.SendText(dave, group, "/tournament cancel")
+	h.waitText(group.ID, en("toast.tournament.host_only"))
+	h.srv.SendText(alice, group, "/tournament cancel")
+	h.waitText(group.ID, locales.T(locales.EN, "tournament.cancelled", map[string]any{"Format": en("tournament.format_knockout")}))
+	h.waitCard(card.ID, locales.T(locales.EN, "tournament.card_cancelled", map[string]any{"Format": en("tournament.format_knockout")}))
+	for _, u := range players {
+		if _, err := h.st.ActiveGame(context.Background(), u.ID, u.ID); err == nil {
+			t.Errorf("%s still has a game", u.FirstName)
+		}
 	}
 }
