@@ -37,16 +37,20 @@ func (c *shiftClock) jump(d time.Duration) {
 	c.ahead += d
 }
 
-// privateBoard returns the message of a game's board for a seat.
+// privateBoard returns the message of a game's board for a seat, once
+// it is shown (the players are told of a game as it begins, the board
+// follows).
 func (h *harness) privateBoard(id int64, seat game.Seat) int {
 	h.t.Helper()
-	bs, err := h.st.Boards(context.Background(), id)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	for _, b := range bs {
-		if b.Viewer == seat {
-			return int(b.MessageID)
+	for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		bs, err := h.st.Boards(context.Background(), id)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		for _, b := range bs {
+			if b.Viewer == seat {
+				return int(b.MessageID)
+			}
 		}
 	}
 	h.t.Fatalf("game %d has no board for seat %d", id, seat)
