@@ -45,7 +45,7 @@ func parseClock(w string) (clockTime, bool) {
 }
 
 // parseTournamentArgs reads "/tournament [format] [N rounds] [min N]
-// [at HH:MM] [third] [duel terms]"; ok is false when a word is not
+// [at HH:MM] [third] [terms as /duel reads them]"; ok is false when a word is not
 // understood (problem then says which, as /duel does).
 func parseTournamentArgs(args string) (t store.Tournament, at clockTime, problem termsProblem, ok bool) {
 	t.Format = store.Knockout

@@ -58,13 +58,13 @@ func (h *harness) privateBoard(id int64, seat game.Seat) int {
 }
 
 // playPrivate plays a game on its private boards, each step tapped by the
-// player on turn on their own board, until the game ends or stop tells
+// player on turn on their own board, until the game ends or enough tells
 // (nil: to the end).
-func (h *harness) playPrivate(id int64, stop func(*store.GameRecord) bool, users ...telegramtest.User) {
+func (h *harness) playPrivate(id int64, enough func(*store.GameRecord) bool, users ...telegramtest.User) {
 	h.t.Helper()
 	for taps := 0; taps < 5000; taps++ {
 		rec := h.load(id)
-		if rec.Status != store.StatusActive || (stop != nil && stop(rec)) {
+		if rec.Status != store.StatusActive || (enough != nil && enough(rec)) {
 			return
 		}
 		seat := rec.Game.Turn()
