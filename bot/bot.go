@@ -80,6 +80,9 @@ type Config struct {
 	// CardEvery is the least time between two edits of a tournament's
 	// card (table.DefaultCardEvery by default).
 	CardEvery time.Duration
+	// RoundTime, when set, is how long every tournament's round lasts
+	// (tests); by default it follows the games' clock.
+	RoundTime time.Duration
 	// Roller, when set, throws every game's dice (tests); by default each
 	// game throws its own verifiable dice (game.FairThrow).
 	Roller game.Roller
@@ -133,6 +136,7 @@ type Bot struct {
 	contact     atomic.Int64            // the last time Telegram answered (Unix ns), for /healthz
 	users       sync.Map                // user id -> store.User (see users.go)
 	chats       sync.Map                // group id -> store.Chat as last recorded
+	cards       sync.Map                // tournament id -> struct{}: its card's edit under way
 	pictures    pictures                // inline boards' pictures, for Telegram to fetch
 	signer      signer                  // signs what clients hand back (cards, picture addresses); loaded by Run
 	mounts      map[string]http.Handler // other adapters' handlers on the HTTP endpoint (see Mount)
@@ -193,7 +197,7 @@ func New(cfg Config) (*Bot, error) {
 	b.table, err = table.New(table.Config{
 		Store: cfg.Store, Net: cfg.Net, Display: b, Log: cfg.Log,
 		AutoDelay: cfg.ShowDelay, ChallengeTTL: cfg.ChallengeTTL, Now: cfg.Now, Roller: cfg.Roller,
-		RemindAfter: cfg.RemindAfter, IdleClaim: cfg.IdleClaim, Lobby: b, CardEvery: cfg.CardEvery,
+		RemindAfter: cfg.RemindAfter, IdleClaim: cfg.IdleClaim, Lobby: b, CardEvery: cfg.CardEvery, RoundTime: cfg.RoundTime,
 		OnGameStarted:  func(kind store.Kind) { cfg.Metrics.GameStarted(string(kind)) },
 		OnGameFinished: func(kind store.Kind) { cfg.Metrics.GameFinished(string(kind)) },
 	})

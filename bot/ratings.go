@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"nardi/locales"
+	"nardi/store"
 )
 
 // minRated is how many rated games or matches a person needs to appear
@@ -26,8 +27,9 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) {
 		return
 	}
 	all := st.All
+	played := b.tournamentsLines(ctx, r)
 	if all.Games == 0 {
-		b.reply(ctx, r, "stats.empty", nil)
+		b.replyKB(ctx, r, locales.T(r.lang, "stats.empty", nil)+played, nil)
 		return
 	}
 	rt, err := b.store.RatingOf(ctx, r.user.ID)
@@ -55,7 +57,49 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) {
 				"Losses": n("unit.losses", o.Games-o.Wins), "Points": o.Points, "PointsLost": o.PointsLost})
 		}
 	}
-	b.replyKB(ctx, r, text, nil)
+	b.replyKB(ctx, r, text+played, nil)
+}
+
+// maxTournaments is how many of a person's tournaments /stats lists.
+const maxTournaments = 5
+
+// tournamentsLines lists a person's newest tournaments for /stats: when,
+// where, the format and how they finished (or that it goes on); "" for
+// none.
+func (b *Bot) tournamentsLines(ctx context.Context, r *request) string {
+	ts, err := b.store.TournamentsOf(ctx, r.user.ID, maxTournaments)
+	if err != nil || len(ts) == 0 {
+		return ""
+	}
+	text := "\n\n" + locales.T(r.lang, "stats.tournaments", nil)
+	medals := []string{"🥇 ", "🥈 ", "🥉 "}
+	for _, t := range ts {
+		v, err := b.table.View(ctx, t.ID)
+		if err != nil {
+			continue
+		}
+		place, reached := v.Place(r.user.ID)
+		var result string
+		switch {
+		case t.Status == store.TournamentRunning:
+			result = locales.T(r.lang, "stats.tournament_running", nil)
+		case place > 0:
+			result = locales.T(r.lang, "stats.tournament_place", map[string]any{"Place": place})
+			if place <= len(medals) {
+				result = medals[place-1] + result
+			}
+		default:
+			result = locales.T(r.lang, "stats.tournament_reached", map[string]any{"Round": reached, "Rounds": t.Rounds})
+		}
+		group := ""
+		if c, err := b.store.ChatInfo(ctx, t.ChatID); err == nil {
+			group = c.Title
+		}
+		text += "\n" + locales.T(r.lang, "stats.tournament", map[string]any{
+			"Date": t.Started.In(v.Zone).Format("02.01.2006"), "Group": group, "Format": formatName(r.lang, t.Format), "Result": result,
+		})
+	}
+	return text
 }
 
 // cmdTop shows a group's best players by rating, or in a private chat

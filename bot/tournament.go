@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"nardi/game"
 	"nardi/locales"
@@ -26,10 +27,27 @@ var formatWords = map[string]store.Format{
 	"roundrobin": store.RoundRobin, "round-robin": store.RoundRobin, "rr": store.RoundRobin, "league": store.RoundRobin,
 }
 
+// clockTime is an hour and minute of a day, as "at 20:00" gives it.
+type clockTime struct {
+	hour, minute int
+	set          bool
+}
+
+// parseClock reads "20:00" (or "20.00", "8:05").
+func parseClock(w string) (clockTime, bool) {
+	h, m, found := strings.Cut(strings.ReplaceAll(w, ".", ":"), ":")
+	hour, err1 := strconv.Atoi(h)
+	minute, err2 := strconv.Atoi(m)
+	if !found || err1 != nil || err2 != nil || len(m) != 2 || hour < 0 || hour > 23 || minute < 0 || minute > 59 {
+		return clockTime{}, false
+	}
+	return clockTime{hour, minute, true}, true
+}
+
 // parseTournamentArgs reads "/tournament [format] [N rounds] [min N]
-// [duel terms]"; ok is false when a word is not understood (problem then
-// says which, as /duel does).
-func parseTournamentArgs(args string) (t store.Tournament, problem termsProblem, ok bool) {
+// [at HH:MM] [third] [terms as /duel reads them]"; ok is false when a word is not
+// understood (problem then says which, as /duel does).
+func parseTournamentArgs(args string) (t store.Tournament, at clockTime, problem termsProblem, ok bool) {
 	t.Format = store.Knockout
 	words := strings.Fields(strings.ToLower(args))
 	var rest []string
@@ -53,18 +71,27 @@ func parseTournamentArgs(args string) (t store.Tournament, problem termsProblem,
 			i++
 			continue
 		}
+		if c, isClock := parseClock(next); isClock && w == "at" {
+			at = c
+			i++
+			continue
+		}
+		if w == "third" {
+			t.Third = true
+			continue
+		}
 		rest = append(rest, w)
 	}
 	tm, p := readTerms(strings.Join(rest, " "), false)
 	if p.key != "" {
-		return t, p, false
+		return t, at, p, false
 	}
 	clock := game.DuelClock
 	if tm.clocked {
 		clock = tm.clock
 	}
 	t.Options = tm.options(clock)
-	return t, p, true
+	return t, at, p, true
 }
 
 // cmdTournament opens a tournament in a group with the terms given, or
@@ -74,18 +101,38 @@ func (b *Bot) cmdTournament(ctx context.Context, r *request) {
 		b.reply(ctx, r, "tournament.group_only", nil)
 		return
 	}
-	if strings.TrimSpace(r.args) == "" {
+	words := strings.Fields(r.args)
+	if len(words) == 0 {
 		b.showTournaments(ctx, r)
 		return
 	}
-	t, p, ok := parseTournamentArgs(r.args)
+	switch strings.ToLower(words[0]) {
+	case "tz", "zone":
+		b.setZone(ctx, r, strings.Join(words[1:], " "))
+		return
+	case "remove", "kick":
+		b.removePlayer(ctx, r, words[1:])
+		return
+	case "cancel":
+		b.cancelTournament(ctx, r)
+		return
+	}
+	t, at, p, ok := parseTournamentArgs(r.args)
 	if !ok {
 		b.replyKB(ctx, r, problemText(r.lang, p)+"\n\n"+locales.T(r.lang, "tournament.usage", nil), nil)
 		return
 	}
 	t.Lang = string(r.lang)
+	if at.set {
+		zone, err := b.table.Zone(ctx, r.chat)
+		if err != nil {
+			b.refusedReply(ctx, r, err)
+			return
+		}
+		t.StartAt = table.NextAt(b.cfg.Now(), zone, at.hour, at.minute)
+	}
 	_, err := b.table.OpenTournament(ctx, r.actor(), t, func(v table.TournamentView) (int64, error) {
-		id, err := b.send.SendText(ctx, r.chat, cardText(r.lang, v), cardKeyboard(r.lang, v))
+		id, err := b.send.SendText(ctx, r.chat, cardText(r.lang, v, b.cfg.Now()), cardKeyboard(r.lang, v))
 		return int64(id), err
 	})
 	if err != nil {
@@ -97,7 +144,7 @@ func (b *Bot) cmdTournament(ctx context.Context, r *request) {
 func (b *Bot) showTournaments(ctx context.Context, r *request) {
 	var parts []string
 	if v, err := b.table.CurrentTournament(ctx, r.chat); err == nil {
-		parts = append(parts, cardText(r.lang, v))
+		parts = append(parts, cardText(r.lang, v, b.cfg.Now()))
 	}
 	if done, err := b.store.FinishedTournaments(ctx, r.chat, 3); err == nil && len(done) > 0 {
 		lines := []string{locales.T(r.lang, "tournament.recent", nil)}
@@ -139,9 +186,102 @@ func cardKeyboard(lang locales.Lang, v table.TournamentView) Keyboard {
 	}}
 }
 
+// hostCommand loads the group's tournament for a command of its host's,
+// and tells whether the person is an administrator (who may act as one).
+func (b *Bot) hostCommand(ctx context.Context, r *request) (table.TournamentView, bool, bool) {
+	v, err := b.table.CurrentTournament(ctx, r.chat)
+	if err != nil {
+		b.reply(ctx, r, "tournament.none_running", nil)
+		return v, false, false
+	}
+	admin := false
+	if v.Tournament.Host != r.user.ID {
+		if admin, err = b.send.IsAdmin(ctx, r.chat, r.user.ID); err != nil {
+			b.log.Warn("asking for a group's administrators failed", "chat", r.chat, "err", err)
+		}
+	}
+	return v, admin, true
+}
+
+// removePlayer takes a player out of the group's tournament at its
+// host's /tournament remove @name (or an administrator's).
+func (b *Bot) removePlayer(ctx context.Context, r *request, args []string) {
+	if len(args) != 1 || !strings.HasPrefix(args[0], "@") || len(args[0]) < 2 {
+		b.reply(ctx, r, "tournament.remove_usage", nil)
+		return
+	}
+	v, admin, ok := b.hostCommand(ctx, r)
+	if !ok {
+		return
+	}
+	name := args[0]
+	u, err := b.store.UserByUsername(ctx, strings.TrimPrefix(name, "@"))
+	if err != nil || !v.Joined(u.ID) {
+		b.reply(ctx, r, "tournament.not_a_player", map[string]any{"Name": name})
+		return
+	}
+	if _, err := b.table.RemoveFromTournament(ctx, r.actor(), v.Tournament.ID, u.ID, admin); err != nil {
+		b.refusedReply(ctx, r, err)
+		return
+	}
+	b.reply(ctx, r, "tournament.removed", map[string]any{"Name": u.Name})
+}
+
+// cancelTournament ends the group's tournament without a result at its
+// host's /tournament cancel (or an administrator's).
+func (b *Bot) cancelTournament(ctx context.Context, r *request) {
+	v, admin, ok := b.hostCommand(ctx, r)
+	if !ok {
+		return
+	}
+	if _, err := b.table.CancelTournament(ctx, r.actor(), v.Tournament.ID, admin); err != nil {
+		b.refusedReply(ctx, r, err)
+		return
+	}
+	b.reply(ctx, r, "tournament.cancelled", map[string]any{"Format": formatName(r.lang, v.Tournament.Format)})
+}
+
+// setZone sets the group's time zone from /tournament tz.
+func (b *Bot) setZone(ctx context.Context, r *request, zone string) {
+	admin, err := b.send.IsAdmin(ctx, r.chat, r.user.ID)
+	if err != nil {
+		b.log.Warn("asking for a group's administrators failed", "chat", r.chat, "err", err)
+	}
+	loc, err := b.table.SetZone(ctx, r.actor(), zone, admin)
+	switch {
+	case table.CodeOf(err) == table.ErrBadZone:
+		b.reply(ctx, r, "tournament.zone_bad", nil)
+	case err != nil:
+		b.refusedReply(ctx, r, err)
+	default:
+		b.reply(ctx, r, "tournament.zone_set", map[string]any{"Zone": table.ZoneName(loc)})
+	}
+}
+
+// zoned writes a time in a group's zone: its hour, and its date too when
+// it is not within the day ahead.
+func zoned(at time.Time, loc *time.Location, now time.Time) string {
+	if loc == nil {
+		loc = time.UTC
+	}
+	if d := at.Sub(now); d > 20*time.Hour || d < -4*time.Hour {
+		return at.In(loc).Format("02.01 15:04")
+	}
+	return at.In(loc).Format("15:04")
+}
+
+// zoneOf names a view's zone.
+func zoneOf(v table.TournamentView) string {
+	if v.Zone == nil {
+		return "UTC"
+	}
+	return table.ZoneName(v.Zone)
+}
+
 // cardText is a tournament's card: its terms and players while open; the
 // round's pairs and the standings while under way; the podium at the end.
-func cardText(lang locales.Lang, v table.TournamentView) string {
+// Its times are the group's (now tells whether a date is needed).
+func cardText(lang locales.Lang, v table.TournamentView, now time.Time) string {
 	t := v.Tournament
 	format := formatName(lang, t.Format)
 	name := func(id int64) string { return locales.EscapeHTML(v.Name(id)) }
@@ -159,6 +299,12 @@ func cardText(lang locales.Lang, v table.TournamentView) string {
 		if t.MinPlayers > table.MinPlayers {
 			terms += "\n" + locales.T(lang, "tournament.min_players", map[string]any{"Need": t.MinPlayers})
 		}
+		if t.Third && t.Format == store.Knockout {
+			terms += "\n" + locales.T(lang, "tournament.third_terms", nil)
+		}
+		if !t.StartAt.IsZero() {
+			terms += "\n" + locales.T(lang, "tournament.starts_at", map[string]any{"Time": zoned(t.StartAt, v.Zone, now), "Zone": zoneOf(v)})
+		}
 		return locales.T(lang, "tournament.card_open", map[string]any{
 			"Format": format, "Host": v.Name(t.Host), "Terms": locales.HTML(terms),
 			"Number": len(v.Entrants), "Players": locales.HTML(players),
@@ -171,24 +317,64 @@ func cardText(lang locales.Lang, v table.TournamentView) string {
 		lines = append(lines, locales.T(lang, "tournament.card_finished", map[string]any{"Format": format}), podiumLines(v))
 	} else {
 		lines = append(lines, locales.T(lang, "tournament.card_round", map[string]any{
-			"Format": format, "Round": t.Round, "Rounds": t.Rounds, "Time": t.Deadline.UTC().Format("15:04"),
+			"Format": format, "Round": t.Round, "Rounds": t.Rounds, "Time": zoned(t.Deadline, v.Zone, now), "Zone": zoneOf(v),
 		}))
+	}
+	if t.Format == store.Knockout {
+		return strings.Join(append(lines, bracketLines(lang, v)...), "\n")
 	}
 	lines = append(lines, "")
 	for _, p := range v.Round(t.Round) {
 		lines = append(lines, pairLine(lang, v, p))
 	}
-	if t.Format != store.Knockout {
-		lines = append(lines, "", locales.T(lang, "tournament.standings", nil))
-		for i, s := range v.Standings {
-			if i == 16 {
-				lines = append(lines, "…")
-				break
-			}
-			lines = append(lines, fmt.Sprintf("%d. %s — %d (%d)", i+1, name(s.ID), s.Points, s.Buchholz))
+	lines = append(lines, "", locales.T(lang, "tournament.standings", nil))
+	for i, s := range v.Standings {
+		if i == 16 {
+			lines = append(lines, "…")
+			break
 		}
+		lines = append(lines, fmt.Sprintf("%d. %s — %d (%d)", i+1, name(s.ID), s.Points, s.Buchholz))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// cardPairs is the most pairs a knockout's card lists: the earliest
+// rounds give way to the latest past it (the card's text has a limit).
+const cardPairs = 48
+
+// bracketLines writes a knockout's rounds so far, each under its title,
+// the earliest rounds left out when there are too many pairs.
+func bracketLines(lang locales.Lang, v table.TournamentView) []string {
+	t := v.Tournament
+	first, n := t.Round, 0
+	for r := t.Round; r >= 1; r-- {
+		if n += len(v.Round(r)); n > cardPairs && r < t.Round {
+			break
+		}
+		first = r
+	}
+	var lines []string
+	if first > 1 {
+		lines = append(lines, "", "…")
+	}
+	for r := first; r <= t.Round; r++ {
+		lines = append(lines, "", roundTitle(lang, t, r))
+		for _, p := range v.Round(r) {
+			if v.IsThirdPlace(p) {
+				lines = append(lines, locales.T(lang, "tournament.third_title", nil))
+			}
+			lines = append(lines, pairLine(lang, v, p))
+		}
+	}
+	return lines
+}
+
+// roundTitle names a knockout's round: its number, or the final.
+func roundTitle(lang locales.Lang, t store.Tournament, r int) string {
+	if r == t.Rounds {
+		return locales.T(lang, "tournament.final_title", nil)
+	}
+	return locales.T(lang, "tournament.round_title", map[string]any{"Round": r})
 }
 
 // pairLine writes one pair of a round and its result.
@@ -238,12 +424,14 @@ func (b *Bot) cardTap(ctx context.Context, r *request, a action) (table.Tourname
 }
 
 // onJoin enters the person who tapped ➕, once they have started the bot
-// (their games come to their private chat).
+// (their games come to their private chat); a tournament begun or over
+// says so first, whoever taps.
 func (b *Bot) onJoin(ctx context.Context, r *request, a action) {
-	if _, ok := b.cardTap(ctx, r, a); !ok {
+	v, ok := b.cardTap(ctx, r, a)
+	if !ok {
 		return
 	}
-	if !r.user.Started {
+	if !r.user.Started && v.Tournament.Status == store.TournamentOpen {
 		b.answer(ctx, r, locales.T(r.lang, "toast.tournament.start_bot", map[string]any{"Bot": b.username}), true)
 		return
 	}
@@ -286,11 +474,27 @@ func (b *Bot) onStart(ctx context.Context, r *request, a action) {
 	b.toast(ctx, r, "toast.tournament.started")
 }
 
-// Card edits a tournament's card to show it as it stands (table.Lobby).
+// Card edits a tournament's card to show it as it stands (table.Lobby):
+// once the group's pace lets the edit go, with what is known by then. One
+// edit of a card is under way at a time; a call meanwhile leaves the card
+// marked for the sweep's next edit.
 func (b *Bot) Card(ctx context.Context, v table.TournamentView) {
 	t := v.Tournament
+	if _, busy := b.cards.LoadOrStore(t.ID, struct{}{}); busy {
+		if err := b.table.CardBehind(ctx, t.ID); err != nil {
+			b.log.Warn("marking a tournament's card failed", "tournament", t.ID, "err", err)
+		}
+		return
+	}
+	defer b.cards.Delete(t.ID)
+	if err := b.send.Ready(ctx, t.ChatID); err != nil {
+		return
+	}
+	if fresh, err := b.table.View(ctx, t.ID); err == nil {
+		v, t = fresh, fresh.Tournament
+	}
 	lang, _ := locales.Parse(t.Lang)
-	if err := b.send.EditText(ctx, t.ChatID, int(t.MessageID), cardText(lang, v), cardKeyboard(lang, v)); err != nil {
+	if err := b.send.EditText(ctx, t.ChatID, int(t.MessageID), cardText(lang, v, b.cfg.Now()), cardKeyboard(lang, v)); err != nil {
 		b.log.Warn("editing a tournament's card failed", "tournament", t.ID, "err", err)
 	}
 }
@@ -311,7 +515,7 @@ func (b *Bot) GameReady(ctx context.Context, v table.TournamentView, p store.Pai
 			other = p.A
 		}
 		text := locales.T(lang, "tournament.game_ready", map[string]any{
-			"Round": p.Round, "Opponent": v.Name(other), "Time": v.Tournament.Deadline.UTC().Format("15:04"),
+			"Round": p.Round, "Opponent": v.Name(other), "Time": zoned(v.Tournament.Deadline, v.Zone, b.cfg.Now()), "Zone": zoneOf(v),
 		})
 		_, err = b.send.SendText(ctx, id, text, nil)
 		if err == nil {
@@ -344,5 +548,38 @@ func (b *Bot) Over(ctx context.Context, v table.TournamentView) {
 	}
 	if _, err := b.send.SendText(ctx, t.ChatID, text, nil); err != nil {
 		b.log.Warn("posting a tournament's end failed", "tournament", t.ID, "err", err)
+	}
+}
+
+// TooFew tells the group that its tournament did not start at its time,
+// short of players (table.Lobby).
+func (b *Bot) TooFew(ctx context.Context, v table.TournamentView) {
+	t := v.Tournament
+	lang, _ := locales.Parse(t.Lang)
+	text := locales.T(lang, "tournament.too_few", map[string]any{
+		"Format": formatName(lang, t.Format), "Number": len(v.Entrants), "Need": t.MinPlayers,
+	})
+	if _, err := b.send.SendText(ctx, t.ChatID, text, nil); err != nil {
+		b.log.Warn("posting a tournament's cancellation failed", "tournament", t.ID, "err", err)
+	}
+}
+
+// RoundReminder tells a player, in their private chat and language, that
+// their game waits on them as the round's deadline nears (table.Lobby).
+func (b *Bot) RoundReminder(ctx context.Context, v table.TournamentView, p store.Pairing, user int64) {
+	u, err := b.user(ctx, user)
+	if err != nil {
+		b.log.Warn("loading a tournament's player failed", "user", user, "err", err)
+		return
+	}
+	other := p.A
+	if other == user {
+		other = p.B
+	}
+	text := locales.T(langOf(u), "tournament.reminder", map[string]any{
+		"Round": p.Round, "Opponent": v.Name(other), "Time": zoned(v.Tournament.Deadline, v.Zone, b.cfg.Now()), "Zone": zoneOf(v),
+	})
+	if _, err := b.send.SendText(ctx, user, text, nil); err != nil && !forbidden(err) {
+		b.log.Warn("reminding a tournament's player failed", "user", user, "err", err)
 	}
 }

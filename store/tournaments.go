@@ -66,7 +66,12 @@ type Tournament struct {
 	// Lang is the card's language.
 	Lang string
 	// Source names the command that opened it ("chat:message").
-	Source                     string
+	Source string
+	// Third: a knockout plays a game for third place beside its final.
+	Third bool
+	// Reminded is the last round whose players on turn were reminded of
+	// its deadline.
+	Reminded                   int
 	Created, Started, Finished time.Time
 }
 
@@ -95,7 +100,7 @@ type Pairing struct {
 }
 
 const tournamentColumns = `id, chat_id, host, format, rounds, min_players, options, round_time, status, start_at, round,
-	deadline, message_id, card_dirty, card_at, lang, source, created_at, started_at, finished_at`
+	deadline, message_id, card_dirty, card_at, lang, source, created_at, started_at, finished_at, third, reminded`
 
 func scanTournament(row interface{ Scan(...any) error }) (Tournament, error) {
 	var t Tournament
@@ -103,7 +108,7 @@ func scanTournament(row interface{ Scan(...any) error }) (Tournament, error) {
 	var roundTime, cardAt, created int64
 	var startAt, deadline, started, finished sql.NullInt64
 	err := row.Scan(&t.ID, &t.ChatID, &t.Host, &t.Format, &t.Rounds, &t.MinPlayers, &opts, &roundTime, &t.Status, &startAt, &t.Round,
-		&deadline, &t.MessageID, &t.CardDirty, &cardAt, &t.Lang, &t.Source, &created, &started, &finished)
+		&deadline, &t.MessageID, &t.CardDirty, &cardAt, &t.Lang, &t.Source, &created, &started, &finished, &t.Third, &t.Reminded)
 	if err != nil {
 		return Tournament{}, err
 	}
@@ -134,10 +139,10 @@ func (s *Store) NewTournament(ctx context.Context, t Tournament, now time.Time) 
 	}
 	t.Status, t.Created = TournamentOpen, fromMS(ms(now))
 	res, err := s.db.ExecContext(ctx, `
-		INSERT INTO tournaments (chat_id, host, format, rounds, min_players, options, round_time, start_at, lang, source, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		INSERT INTO tournaments (chat_id, host, format, rounds, min_players, options, round_time, start_at, lang, source, created_at, third)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		t.ChatID, t.Host, string(t.Format), t.Rounds, t.MinPlayers, string(opts), t.RoundTime.Milliseconds(), nullMS(t.StartAt),
-		t.Lang, t.Source, ms(now))
+		t.Lang, t.Source, ms(now), boolInt(t.Third))
 	if isUnique(err) {
 		return Tournament{}, fmt.Errorf("store: new tournament in chat %d: %w", t.ChatID, ErrTournamentExists)
 	}
@@ -204,10 +209,11 @@ func (s *Store) FinishedTournaments(ctx context.Context, chatID int64, limit int
 	return ts, nil
 }
 
-// LiveTournaments returns every tournament open or under way, for the
-// sweep that keeps their time.
+// LiveTournaments returns every tournament open or under way, and those
+// ended whose card has yet to show it, for the sweep that keeps their
+// time and edits their cards.
 func (s *Store) LiveTournaments(ctx context.Context) ([]Tournament, error) {
-	ts, err := s.queryTournaments(ctx, `status IN ('open', 'running') ORDER BY id`)
+	ts, err := s.queryTournaments(ctx, `status IN ('open', 'running') OR card_dirty = 1 ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: live tournaments: %w", err)
 	}
@@ -234,6 +240,45 @@ func (s *Store) UpdateTournament(ctx context.Context, t Tournament) error {
 		nullMS(t.Started), nullMS(t.Finished), t.ID)
 	if err != nil {
 		return fmt.Errorf("store: update tournament %d: %w", t.ID, err)
+	}
+	return nil
+}
+
+// MarkRoundReminded records that the players on turn in a tournament's round
+// were reminded of its deadline, and tells whether they were not yet.
+func (s *Store) MarkRoundReminded(ctx context.Context, id int64, round int) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE tournaments SET reminded = ? WHERE id = ? AND reminded < ?`, round, id, round)
+	if err != nil {
+		return false, fmt.Errorf("store: reminder of tournament %d, round %d: %w", id, round, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("store: reminder of tournament %d, round %d: %w", id, round, err)
+	}
+	return n == 1, nil
+}
+
+// ChatZone returns the time zone a group set for its tournaments ("" when
+// none was set).
+func (s *Store) ChatZone(ctx context.Context, chat int64) (string, error) {
+	var zone string
+	err := s.db.QueryRowContext(ctx, `SELECT zone FROM chat_zones WHERE chat_id = ?`, chat).Scan(&zone)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: time zone of chat %d: %w", chat, err)
+	}
+	return zone, nil
+}
+
+// SetChatZone records a group's time zone, as a person set it.
+func (s *Store) SetChatZone(ctx context.Context, chat int64, zone string, by int64, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO chat_zones (chat_id, zone, set_by, updated_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (chat_id) DO UPDATE SET zone = excluded.zone, set_by = excluded.set_by, updated_at = excluded.updated_at`,
+		chat, zone, by, ms(now))
+	if err != nil {
+		return fmt.Errorf("store: time zone of chat %d: %w", chat, err)
 	}
 	return nil
 }

@@ -91,6 +91,8 @@ const (
 	// ErrTooFewPlayers: a tournament started with fewer players than it
 	// needs.
 	ErrTooFewPlayers
+	// ErrBadZone: a group's time zone not understood.
+	ErrBadZone
 )
 
 var codeNames = [...]string{
@@ -127,6 +129,7 @@ var codeNames = [...]string{
 	ErrNotJoined:         "not joined",
 	ErrHostOnly:          "host only",
 	ErrTooFewPlayers:     "too few players",
+	ErrBadZone:           "bad time zone",
 }
 
 // String names the code in English, for logs.

@@ -70,6 +70,10 @@ type Config struct {
 	// CardEvery is the least time between two edits of a tournament's
 	// card (DefaultCardEvery by default): a group's edits are for people.
 	CardEvery time.Duration
+	// RoundTime, when set, is how long every tournament's round lasts
+	// before its forfeits, whatever its games' clock (tests); by default
+	// it follows the clock (RoundTimeOf).
+	RoundTime time.Duration
 }
 
 // Grace is how long background work (a due action, a computer's move)

@@ -64,6 +64,9 @@ func (s *Service) beginRound(ctx context.Context, t *store.Tournament, es []stor
 				}
 			}
 			pairs = tourney.KnockoutNext(winners)
+			if t.Third && round == t.Rounds {
+				pairs = append(pairs, thirdPlace(roundOf(done, t.Round))...)
+			}
 		}
 	case store.RoundRobin:
 		all := tourney.RoundRobin(ids(es))
@@ -100,6 +103,19 @@ func (s *Service) beginRound(ctx context.Context, t *store.Tournament, es []stor
 	}
 	s.startGames(ctx, *t)
 	return nil
+}
+
+// thirdPlace pairs the semi-finalists beaten for third place, when both
+// lost a game (a semi-final won on a bye leaves one, third alone).
+func thirdPlace(semis []store.Pairing) []tourney.Pair {
+	if len(semis) != 2 {
+		return nil
+	}
+	a, b := loser(semis[0]), loser(semis[1])
+	if a == 0 || b == 0 {
+		return nil
+	}
+	return []tourney.Pair{{A: a, B: b}}
 }
 
 // removed tells whether the host took a person out.
@@ -357,7 +373,13 @@ func (s *Service) sweepTournament(ctx context.Context, id int64, now time.Time) 
 	case t.Status == store.TournamentOpen && !t.StartAt.IsZero() && !now.Before(t.StartAt):
 		if err := s.begin(ctx, &t); CodeOf(err) == ErrTooFewPlayers {
 			t.Status, t.Finished, t.CardDirty = store.TournamentCancelled, now, true
-			err = s.store.UpdateTournament(ctx, t)
+			if err = s.store.UpdateTournament(ctx, t); err == nil && s.cfg.Lobby != nil {
+				s.goAsync(func(ctx context.Context) {
+					if v, err := s.View(ctx, id); err == nil {
+						s.cfg.Lobby.TooFew(ctx, v)
+					}
+				})
+			}
 		}
 		if err != nil {
 			s.log.Warn("starting a tournament at its time failed", "tournament", id, "err", err)
@@ -366,11 +388,65 @@ func (s *Service) sweepTournament(ctx context.Context, id int64, now time.Time) 
 		if err := s.settle(ctx, &t); err != nil && ctx.Err() == nil {
 			s.log.Warn("settling a tournament failed", "tournament", id, "err", err)
 		}
+		if t.Status == store.TournamentRunning && t.Reminded < t.Round && now.Before(t.Deadline) &&
+			!now.Before(t.Deadline.Add(-RemindBefore(t.RoundTime))) {
+			s.remindRound(ctx, t)
+		}
 	}
 	if t, err = s.store.Tournament(ctx, id); err != nil {
 		return
 	}
 	s.refreshCard(ctx, t, now)
+}
+
+// RemindBefore is how long before a round's deadline its players on turn
+// are reminded: a fifth of the round, at most two hours.
+func RemindBefore(round time.Duration) time.Duration { return min(round/5, 2*time.Hour) }
+
+// remindRound reminds, once a round, each player on turn in a game of the
+// round still going that the deadline nears (at the deadline the player
+// on turn loses). It runs under the tournament's lock.
+func (s *Service) remindRound(ctx context.Context, t store.Tournament) {
+	if ok, err := s.store.MarkRoundReminded(ctx, t.ID, t.Round); err != nil || !ok {
+		if err != nil {
+			s.log.Warn("recording a round's reminder failed", "tournament", t.ID, "err", err)
+		}
+		return
+	}
+	ps, err := s.store.Pairings(ctx, t.ID)
+	if err != nil {
+		s.log.Warn("loading a tournament's pairs failed", "tournament", t.ID, "err", err)
+		return
+	}
+	type due struct {
+		p    store.Pairing
+		user int64
+	}
+	var owed []due
+	for _, p := range roundOf(ps, t.Round) {
+		if p.Done || p.GameID == 0 {
+			continue
+		}
+		rec, err := s.store.LoadGame(ctx, p.GameID)
+		if err != nil || rec.Status != store.StatusActive {
+			continue
+		}
+		if d := rec.Game.Decider(); d != game.NoSeat {
+			owed = append(owed, due{p, rec.Game.Player(d).UserID})
+		}
+	}
+	if len(owed) == 0 || s.cfg.Lobby == nil {
+		return
+	}
+	s.goAsync(func(ctx context.Context) {
+		v, err := s.View(ctx, t.ID)
+		if err != nil {
+			return
+		}
+		for _, d := range owed {
+			s.cfg.Lobby.RoundReminder(ctx, v, d.p, d.user)
+		}
+	})
 }
 
 // refreshCard edits a card that shows less than is known, if it was last

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"time"
 
@@ -26,6 +27,8 @@ import (
 //   - At the round's deadline a game not yet ended is lost by the player
 //     on turn, who kept it waiting; a game never begun by the player busy
 //     elsewhere (both busy: in a knockout the better seed goes on).
+//   - Before a round's deadline (RemindBefore), each player on turn in
+//     a game of the round is reminded of it, once.
 //   - The next round is paired when the last result of a round is in; the
 //     card is edited at most once a Config.CardEvery.
 
@@ -38,6 +41,12 @@ type Lobby interface {
 	GameReady(ctx context.Context, v TournamentView, p store.Pairing, rec *store.GameRecord)
 	// Over posts a finished tournament's standings in its group.
 	Over(ctx context.Context, v TournamentView)
+	// TooFew tells the group that a tournament due to start at its time
+	// was cancelled, short of players.
+	TooFew(ctx context.Context, v TournamentView)
+	// RoundReminder tells a player, privately, that the game of theirs
+	// that the round under way waits on ends with the round, soon.
+	RoundReminder(ctx context.Context, v TournamentView, p store.Pairing, user int64)
 }
 
 // DefaultCardEvery is the least time between two edits of a card.
@@ -56,6 +65,8 @@ type TournamentView struct {
 	Entrants   []store.Entrant
 	Pairings   []store.Pairing
 	Standings  []tourney.Standing
+	// Zone is the group's time zone, in which its times are read.
+	Zone *time.Location
 }
 
 // Name is an entrant's name ("" for one unknown, as a bye).
@@ -90,8 +101,9 @@ func (v TournamentView) Round(r int) []store.Pairing {
 }
 
 // Podium is who finished first, second and third: a knockout's champion,
-// its finalist and the semi-finalists beaten (two thirds); the top of the
-// standings otherwise. It is empty before the end.
+// its finalist and the winner of the game for third place, or without one
+// the semi-finalists beaten (two thirds); the top of the standings
+// otherwise. It is empty before the end.
 func (v TournamentView) Podium() [][]int64 {
 	t := v.Tournament
 	if t.Status != store.TournamentFinished {
@@ -108,13 +120,16 @@ func (v TournamentView) Podium() [][]int64 {
 		return out
 	}
 	final := v.Round(t.Rounds)
-	if len(final) != 1 {
+	if len(final) == 0 {
 		return nil
 	}
 	f := final[0]
 	out := [][]int64{{f.Winner}}
 	if l := loser(f); l != 0 {
 		out = append(out, []int64{l})
+	}
+	if len(final) == 2 && final[1].Winner != 0 {
+		return append(out, []int64{final[1].Winner})
 	}
 	var third []int64
 	for _, p := range v.Round(t.Rounds - 1) {
@@ -128,6 +143,41 @@ func (v TournamentView) Podium() [][]int64 {
 	return out
 }
 
+// IsThirdPlace tells whether a pair is a knockout's game for third place:
+// the second pair of its last round.
+func (v TournamentView) IsThirdPlace(p store.Pairing) bool {
+	t := v.Tournament
+	return t.Format == store.Knockout && t.Third && p.Round == t.Rounds && p.Table == 1
+}
+
+// Place is where a person finished a tournament over: 1 for its winner,
+// and so on (a knockout's players off its podium have none: 0), or 0
+// before the end; Reached is the last round they played.
+func (v TournamentView) Place(user int64) (place, reached int) {
+	for _, p := range v.Pairings {
+		if p.A == user || p.B == user {
+			reached = max(reached, p.Round)
+		}
+	}
+	if v.Tournament.Status != store.TournamentFinished {
+		return 0, reached
+	}
+	if v.Tournament.Format == store.Knockout {
+		for i, ids := range v.Podium() {
+			if slices.Contains(ids, user) {
+				return i + 1, reached
+			}
+		}
+		return 0, reached
+	}
+	for i, s := range v.Standings {
+		if s.ID == user {
+			return i + 1, reached
+		}
+	}
+	return 0, reached
+}
+
 // loser is the player of a decided pair who did not win.
 func loser(p store.Pairing) int64 {
 	return tourney.Result{Pair: tourney.Pair{A: p.A, B: p.B}, Winner: p.Winner}.Loser()
@@ -138,8 +188,12 @@ func loser(p store.Pairing) int64 {
 func tournamentKey(id int64) string       { return "t" + strconv.FormatInt(id, 10) }
 func tournamentChatKey(chat int64) string { return "tc" + strconv.FormatInt(chat, 10) }
 
-// View returns a tournament as it stands.
+// View returns a tournament as it stands, once the change under way (its
+// card being posted, a round being paired) is done: a tap on a card just
+// posted finds the card recorded.
 func (s *Service) View(ctx context.Context, id int64) (TournamentView, error) {
+	unlock := s.locks.Lock(tournamentKey(id))
+	defer unlock()
 	t, err := s.store.Tournament(ctx, id)
 	if err != nil {
 		return TournamentView{}, err
@@ -151,6 +205,9 @@ func (s *Service) View(ctx context.Context, id int64) (TournamentView, error) {
 func (s *Service) viewOf(ctx context.Context, t store.Tournament) (TournamentView, error) {
 	v := TournamentView{Tournament: t}
 	var err error
+	if v.Zone, err = s.Zone(ctx, t.ChatID); err != nil {
+		return v, err
+	}
 	if v.Entrants, err = s.store.Entrants(ctx, t.ID); err != nil {
 		return v, err
 	}
@@ -206,6 +263,9 @@ func (s *Service) OpenTournament(ctx context.Context, a Actor, t store.Tournamen
 	t.ChatID, t.Host = a.Chat, a.User.ID
 	t.MinPlayers = max(t.MinPlayers, MinPlayers)
 	if t.RoundTime <= 0 {
+		t.RoundTime = s.cfg.RoundTime
+	}
+	if t.RoundTime <= 0 {
 		t.RoundTime = RoundTimeOf(t.Options)
 	}
 	if a.Message != 0 {
@@ -218,6 +278,7 @@ func (s *Service) OpenTournament(ctx context.Context, a Actor, t store.Tournamen
 	unlockT := s.locks.Lock(tournamentKey(t.ID))
 	defer unlockT()
 	v := TournamentView{Tournament: t}
+	v.Zone, _ = s.Zone(ctx, a.Chat)
 	id, err := show(v)
 	if err != nil {
 		t.Status, t.Finished = store.TournamentCancelled, s.now()
@@ -248,6 +309,12 @@ func RoundTimeOf(o game.Options) time.Duration {
 	}
 	d := (40*tc.Move + 2*tc.Reserve) * length
 	return max(d.Round(time.Minute), 10*time.Minute)
+}
+
+// CardBehind records that a tournament's card shows less than is known,
+// for the sweep to edit it again.
+func (s *Service) CardBehind(ctx context.Context, id int64) error {
+	return s.store.MarkCard(ctx, id)
 }
 
 // withTournament runs f on a tournament under its lock.

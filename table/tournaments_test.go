@@ -19,6 +19,21 @@ type lobby struct {
 	cards []time.Time // when each card edit was asked for
 	ready []store.Pairing
 	over  []TournamentView
+	few   []TournamentView
+	// reminded lists the players reminded of a round's deadline.
+	reminded []int64
+}
+
+func (l *lobby) TooFew(_ context.Context, v TournamentView) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.few = append(l.few, v)
+}
+
+func (l *lobby) RoundReminder(_ context.Context, _ TournamentView, _ store.Pairing, user int64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.reminded = append(l.reminded, user)
 }
 
 func (l *lobby) Card(_ context.Context, v TournamentView) {
