@@ -497,6 +497,7 @@ func (b *Bot) Card(ctx context.Context, v table.TournamentView) {
 	if err := b.send.EditText(ctx, t.ChatID, int(t.MessageID), cardText(lang, v, b.cfg.Now()), cardKeyboard(lang, v)); err != nil {
 		b.log.Warn("editing a tournament's card failed", "tournament", t.ID, "err", err)
 	}
+	b.tournamentPicture(ctx, v)
 }
 
 // GameReady tells each player of a pair, in their private chat and
