@@ -497,6 +497,7 @@ func (b *Bot) Card(ctx context.Context, v table.TournamentView) {
 	if err := b.send.EditText(ctx, t.ChatID, int(t.MessageID), cardText(lang, v, b.cfg.Now()), cardKeyboard(lang, v)); err != nil {
 		b.log.Warn("editing a tournament's card failed", "tournament", t.ID, "err", err)
 	}
+	b.tournamentPicture(ctx, v)
 }
 
 // GameReady tells each player of a pair, in their private chat and
@@ -581,5 +582,19 @@ func (b *Bot) RoundReminder(ctx context.Context, v table.TournamentView, p store
 	})
 	if _, err := b.send.SendText(ctx, user, text, nil); err != nil && !forbidden(err) {
 		b.log.Warn("reminding a tournament's player failed", "user", user, "err", err)
+	}
+}
+
+// Bye tells a player, in their private chat and language, that they
+// have a bye in the round just paired (table.Lobby).
+func (b *Bot) Bye(ctx context.Context, v table.TournamentView, p store.Pairing) {
+	u, err := b.user(ctx, p.A)
+	if err != nil {
+		b.log.Warn("loading a tournament's player failed", "user", p.A, "err", err)
+		return
+	}
+	text := locales.T(langOf(u), "tournament.your_bye", map[string]any{"Round": p.Round})
+	if _, err := b.send.SendText(ctx, p.A, text, nil); err != nil && !forbidden(err) {
+		b.log.Warn("telling a tournament's player of a bye failed", "user", p.A, "err", err)
 	}
 }

@@ -282,10 +282,17 @@ func TestTournamentKnockoutOfSix(t *testing.T) {
 		t.Errorf("the post of the end reads %q, want the winner %s", over.Text, name)
 	}
 	h.waitCard(card.ID, "🥇 "+name, "Dave — Erin: ", "Carol — Frank: ", "Bob — Carol: ")
+	pics := 0
 	for _, m := range h.srv.Messages(group.ID) {
-		if m.Photo != nil {
+		if m.Photo != nil && !strings.HasPrefix(m.Text, "🏆 "+formatName(locales.EN, store.Knockout)+":") {
 			t.Errorf("a board in the group: %q", m.Text)
 		}
+		if m.Photo != nil {
+			pics++
+		}
+	}
+	if pics != 1 {
+		t.Errorf("%d pictures in the group, want one bracket", pics)
 	}
 	// /stats lists each player's tournament: the champion's first place,
 	// and Frank, who played no game to its end, the round he reached.

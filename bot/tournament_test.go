@@ -1,15 +1,21 @@
 package bot
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"nardi/bot/telegramtest"
 	"nardi/locales"
+	"nardi/render"
 	"nardi/store"
 )
 
@@ -27,6 +33,8 @@ func TestTournamentKnockout(t *testing.T) {
 		h.srv.Close()
 	})
 	h.start()
+	h.srv.SetRateLimit(true)
+	var groupCalls []time.Time
 	dave := telegramtest.User{ID: 1004, FirstName: "Dave", LanguageCode: "ru"}
 	erin := telegramtest.User{ID: 1005, FirstName: "Erin", LanguageCode: "en"}
 	players := []telegramtest.User{alice, bob, carol, dave}
@@ -93,10 +101,63 @@ func TestTournamentKnockout(t *testing.T) {
 	h.resignByCommand(bob, bob.Private())
 	h.waitText(group.ID, en("tournament.over"))
 	h.srv.WaitMessageID(card.ID, wait, func(m *telegramtest.Message) bool { return strings.Contains(m.Text, "🥇 Alice") })
+	// One picture in the group, the bracket: posted with the first round
+	// (and kept across the restart), edited in place with the final and at
+	// the end; the group gets at most 20 messages and edits a minute.
+	var pics []telegramtest.Message
 	for _, m := range h.srv.Messages(group.ID) {
 		if m.Photo != nil {
-			t.Fatalf("a board in the group: %+v", m)
+			pics = append(pics, m)
 		}
+	}
+	if len(pics) != 1 {
+		t.Fatalf("%d pictures in the group, want the bracket alone", len(pics))
+	}
+	over := locales.T(locales.EN, "tournament.picture_over", map[string]any{"Format": formatName(locales.EN, store.Knockout)})
+	pic, ok := h.srv.WaitMessageID(pics[0].ID, wait, func(m *telegramtest.Message) bool { return m.Text == over })
+	if !ok {
+		t.Fatalf("the picture's caption %q, want %q", pic.Text, over)
+	}
+	img, err := png.Decode(bytes.NewReader(pic.Photo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, hh := render.BracketSize(render.BracketView{Total: 2}); img.Bounds() != image.Rect(0, 0, w, hh) {
+		t.Fatalf("the bracket is %v, want %dx%d", img.Bounds(), w, hh)
+	}
+	if len(pic.Photo) > 60<<10 {
+		t.Fatalf("the bracket is %d bytes", len(pic.Photo))
+	}
+	var sent, edited int
+	drawn := map[string]bool{}
+	for _, method := range []string{"sendMessage", "sendPhoto", "editMessageText", "editMessageMedia", "editMessageCaption"} {
+		for _, c := range h.srv.Calls(method) {
+			if c.Fields["chat_id"] != strconv.FormatInt(group.ID, 10) {
+				continue
+			}
+			if method == "sendPhoto" {
+				sent++
+			}
+			if method == "editMessageMedia" && !drawn[string(c.Files["board.png"])] {
+				drawn[string(c.Files["board.png"])] = true // a retry after a 429 sends the same
+				edited++
+			}
+			groupCalls = append(groupCalls, c.At)
+		}
+	}
+	if sent != 1 || edited < 1 || edited > 2 {
+		// The final and the end; a final ended before the card's next
+		// edit shows both at once.
+		t.Fatalf("the bracket sent %d times and edited to %d pictures, want once and one or two", sent, edited)
+	}
+	slices.SortFunc(groupCalls, func(a, b time.Time) int { return a.Compare(b) })
+	for i := range groupCalls {
+		if i >= 20 && groupCalls[i].Sub(groupCalls[i-20]) < time.Minute {
+			t.Fatalf("%d messages and edits in the group within a minute", 21)
+		}
+	}
+	if v := h.srv.Violated(); len(v) != 0 {
+		t.Fatalf("sent within a retry_after: %v", v)
 	}
 	if got, _ := h.srv.Message(card.ID); len(got.Buttons()) != 0 {
 		t.Fatalf("the finished card keeps buttons %v", got.Buttons())

@@ -287,10 +287,13 @@ func percent(c canvas, gf *graphFonts, v int, x, y float64, col [4]uint8) {
 
 // quantizeGraph maps a graph onto a palette chosen for it: its large flat
 // areas exactly, the edges and the checkers' shading by median cut.
-func quantizeGraph(img *image.RGBA) *image.Paletted {
+func quantizeGraph(img *image.RGBA) *image.Paletted { return quantizeTo(img, 256) }
+
+// quantizeTo is quantizeGraph onto a palette of at most n colours.
+func quantizeTo(img *image.RGBA, n int) *image.Paletted {
 	hist := map[uint32]int{}
 	total := histogram(hist, img)
-	pal := medianCut(hist, total, 256)
+	pal := medianCut(hist, total, n)
 	rgbs := make([][3]int, len(pal))
 	for i, c := range pal {
 		r, g, b, _ := c.RGBA()

@@ -468,3 +468,27 @@ func (s *Store) GameStatus(ctx context.Context, id int64) (Status, error) {
 	}
 	return st, nil
 }
+
+// TournamentPicture returns a tournament's picture in its group: its
+// message and the stage it shows (0 and "" when none was posted).
+func (s *Store) TournamentPicture(ctx context.Context, id int64) (msg int64, stage string, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT message_id, stage FROM tournament_pictures WHERE tournament_id = ?`, id).Scan(&msg, &stage)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", nil
+	}
+	if err != nil {
+		return 0, "", fmt.Errorf("store: picture of tournament %d: %w", id, err)
+	}
+	return msg, stage, nil
+}
+
+// SetTournamentPicture records a tournament's picture in its group: its
+// message and the stage it shows.
+func (s *Store) SetTournamentPicture(ctx context.Context, id, msg int64, stage string) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO tournament_pictures (tournament_id, message_id, stage) VALUES (?, ?, ?)
+		ON CONFLICT (tournament_id) DO UPDATE SET message_id = excluded.message_id, stage = excluded.stage`, id, msg, stage)
+	if err != nil {
+		return fmt.Errorf("store: picture of tournament %d: %w", id, err)
+	}
+	return nil
+}

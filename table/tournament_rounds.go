@@ -102,7 +102,31 @@ func (s *Service) beginRound(ctx context.Context, t *store.Tournament, es []stor
 		return err
 	}
 	s.startGames(ctx, *t)
+	s.tellByes(*t, es, ps)
 	return nil
+}
+
+// tellByes tells each player with a bye in a round just paired that they
+// have one (a removed player is told nothing).
+func (s *Service) tellByes(t store.Tournament, es []store.Entrant, ps []store.Pairing) {
+	var byes []store.Pairing
+	for _, p := range ps {
+		if p.B == tourney.Bye && !removed(es, p.A) {
+			byes = append(byes, p)
+		}
+	}
+	if len(byes) == 0 || s.cfg.Lobby == nil {
+		return
+	}
+	s.goAsync(func(ctx context.Context) {
+		v, err := s.View(ctx, t.ID)
+		if err != nil {
+			return
+		}
+		for _, p := range byes {
+			s.cfg.Lobby.Bye(ctx, v, p)
+		}
+	})
 }
 
 // thirdPlace pairs the semi-finalists beaten for third place, when both

@@ -47,6 +47,9 @@ type Lobby interface {
 	// RoundReminder tells a player, privately, that the game of theirs
 	// that the round under way waits on ends with the round, soon.
 	RoundReminder(ctx context.Context, v TournamentView, p store.Pairing, user int64)
+	// Bye tells a player, privately, that they have a bye in the round
+	// just paired (p is their pair, its B none).
+	Bye(ctx context.Context, v TournamentView, p store.Pairing)
 }
 
 // DefaultCardEvery is the least time between two edits of a card.

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -22,6 +23,14 @@ type lobby struct {
 	few   []TournamentView
 	// reminded lists the players reminded of a round's deadline.
 	reminded []int64
+	// byes lists the pairs whose player was told of their bye.
+	byes []store.Pairing
+}
+
+func (l *lobby) Bye(_ context.Context, _ TournamentView, p store.Pairing) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.byes = append(l.byes, p)
 }
 
 func (l *lobby) TooFew(_ context.Context, v TournamentView) {
@@ -267,7 +276,8 @@ func (f *fixture) restart(t *testing.T, l *lobby) *Service {
 func TestTournamentSwiss7(t *testing.T) {
 	f := newFixture(t)
 	names := f.entrants(t, 7)
-	f.s.cfg.Lobby = &lobby{now: f.clock.now}
+	l := &lobby{now: f.clock.now}
+	f.s.cfg.Lobby = l
 	v, err := f.s.OpenTournament(ctx, f.in("alice", group, 10), store.Tournament{Format: store.Swiss, Rounds: 3},
 		func(TournamentView) (int64, error) { return 600, nil })
 	if err != nil {
@@ -314,6 +324,19 @@ func TestTournamentSwiss7(t *testing.T) {
 	v, _ = f.s.View(ctx, id)
 	if v.Tournament.Status != store.TournamentFinished {
 		t.Fatalf("tournament %s", v.Tournament.Status)
+	}
+	// Each bye's player was told of it, once, in its round.
+	f.s.async.Wait()
+	l.mu.Lock()
+	told := slices.Clone(l.byes)
+	l.mu.Unlock()
+	if len(told) != 3 {
+		t.Fatalf("told of %d byes, want 3: %+v", len(told), told)
+	}
+	for i, p := range told {
+		if p.Round != i+1 || p.B != 0 || !byes[p.A] {
+			t.Fatalf("told of bye %+v", p)
+		}
 	}
 	for i := 1; i < len(v.Standings); i++ {
 		a, b := v.Standings[i-1], v.Standings[i]
