@@ -13,11 +13,11 @@ import (
 // as the last distance matched (a point's pattern every two points, a
 // checker next to its twin). A small hash table of the places where none
 // of those matched finds the rest (the same checker on another point).
-// Everything goes into one block of dynamic Huffman codes.
+// The tokens go into blocks of dynamic Huffman codes, blockTokens each.
 type deflater struct {
 	toks     []uint32    // literal bytes, or matchFlag | (length-3)<<16 | (distance-1)
-	litFreq  [286]uint32 // of the literal and length symbols in toks
-	distFreq [30]uint32  // of the distance symbols in toks
+	litFreq  [286]uint32 // of the literal and length symbols of a block
+	distFreq [30]uint32  // of the distance symbols of a block
 	table    [1 << deflateHashBits]int32
 	out      []byte
 	acc      uint64 // bits not yet written, the first in the lowest bit
@@ -29,7 +29,8 @@ const (
 	deflateHashBits = 13
 	maxMatch        = 258
 	maxDistance     = 32768
-	minMatch        = 4 // shorter matches than this are left as literals
+	minMatch        = 4    // shorter matches than this are left as literals
+	blockTokens     = 4096 // tokens a block, each with codes of its own
 )
 
 // zlibCompress appends to d.out the zlib stream of data, whose rows are
@@ -38,72 +39,78 @@ func (d *deflater) zlibCompress(data []byte, stride int) []byte {
 	d.out = append(d.out[:0], 0x78, 0x01) // deflate, 32 KB window, fastest
 	d.acc, d.nacc = 0, 0
 	d.tokenize(data, stride)
-	d.writeBlock()
+	for start := 0; start < len(d.toks) || start == 0; start += blockTokens {
+		end := min(start+blockTokens, len(d.toks))
+		d.writeBlock(d.toks[start:end], end == len(d.toks))
+	}
 	d.flushBits()
 	d.out = binary.BigEndian.AppendUint32(d.out, adler32Sum(data))
 	return d.out
 }
 
 // tokenize finds the matches in data and records them with the literals
-// between them in d.toks, counting the symbols' frequencies.
+// between them in d.toks.
 func (d *deflater) tokenize(data []byte, stride int) {
 	d.toks = d.toks[:0]
 	clear(d.table[:])
-	clear(d.litFreq[:])
-	clear(d.distFreq[:])
 	n := len(data)
 	last, prev := 1, stride // the last two distances matched
 	i := 0
 	for i+8 <= n {
-		cur := binary.LittleEndian.Uint32(data[i:])
-		best, bestD := 0, 0
-		if last <= i && binary.LittleEndian.Uint32(data[i-last:]) == cur {
-			best, bestD = matchLen(data, i, last), last
-		}
-		if best < maxMatch {
-			if prev <= i && binary.LittleEndian.Uint32(data[i-prev:]) == cur {
-				if l := matchLen(data, i, prev); l > best {
-					best, bestD = l, prev
-				}
-			}
-			if stride != last && stride != prev && stride <= i && binary.LittleEndian.Uint32(data[i-stride:]) == cur {
-				if l := matchLen(data, i, stride); l > best {
-					best, bestD = l, stride
-				}
-			}
-			if last != 1 && prev != 1 && i > 0 && cur&0xffffff == cur>>8 {
-				if l := matchLen(data, i, 1); l > best {
-					best, bestD = l, 1
-				}
-			}
-		}
-		if best < minMatch {
-			h := (cur * 2654435761) >> (32 - deflateHashBits)
-			cand := int(d.table[h]) - 1
-			d.table[h] = int32(i + 1)
-			if dist := i - cand; cand >= 0 && dist <= maxDistance && binary.LittleEndian.Uint32(data[cand:]) == cur {
-				best, bestD = matchLen(data, i, dist), dist
-			}
-		}
+		best, bestD := d.find(data, i, last, prev, stride)
 		if best < minMatch {
 			d.toks = append(d.toks, uint32(data[i]))
-			d.litFreq[data[i]]++
 			i++
-			continue
+		} else {
+			x, y := uint32(best-3), uint32(bestD-1)
+			d.toks = append(d.toks, matchFlag|x<<16|y)
+			if bestD != last {
+				last, prev = bestD, last
+			}
+			i += best
 		}
-		x, y := uint32(best-3), uint32(bestD-1)
-		d.toks = append(d.toks, matchFlag|x<<16|y)
-		d.litFreq[lenSym[x]]++
-		d.distFreq[distSym(y)]++
-		if bestD != last {
-			last, prev = bestD, last
-		}
-		i += best
 	}
 	for ; i < n; i++ {
 		d.toks = append(d.toks, uint32(data[i]))
-		d.litFreq[data[i]]++
 	}
+}
+
+// find returns the longest match at data[i] (at least 8 bytes from the
+// end) among the last two distances, the row above, the byte before, and
+// the place of the last four bytes alike in d.table, which it updates.
+func (d *deflater) find(data []byte, i, last, prev, stride int) (best, bestD int) {
+	cur := binary.LittleEndian.Uint32(data[i:])
+	if last <= i && binary.LittleEndian.Uint32(data[i-last:]) == cur {
+		best, bestD = matchLen(data, i, last), last
+	}
+	if best < maxMatch {
+		if prev <= i && binary.LittleEndian.Uint32(data[i-prev:]) == cur {
+			if l := matchLen(data, i, prev); l > best {
+				best, bestD = l, prev
+			}
+		}
+		if stride != last && stride != prev && stride <= i && binary.LittleEndian.Uint32(data[i-stride:]) == cur {
+			if l := matchLen(data, i, stride); l > best {
+				best, bestD = l, stride
+			}
+		}
+		if last != 1 && prev != 1 && i > 0 && cur&0xffffff == cur>>8 {
+			if l := matchLen(data, i, 1); l > best {
+				best, bestD = l, 1
+			}
+		}
+	}
+	if best < minMatch {
+		h := (cur * 2654435761) >> (32 - deflateHashBits)
+		cand := int(d.table[h]) - 1
+		d.table[h] = int32(i + 1)
+		if dist := i - cand; cand >= 0 && dist <= maxDistance && dist != bestD && binary.LittleEndian.Uint32(data[cand:]) == cur {
+			if l := matchLen(data, i, dist); l > best {
+				best, bestD = l, dist
+			}
+		}
+	}
+	return best, bestD
 }
 
 // matchLen returns how many bytes from data[i] repeat those dist before,
@@ -155,9 +162,20 @@ func distSym(x uint32) uint32 {
 // are sent.
 var codeLenOrder = [19]int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
 
-// writeBlock writes d.toks as the final block, with dynamic codes.
-func (d *deflater) writeBlock() {
+// writeBlock writes toks as a block with dynamic codes, the last if
+// final.
+func (d *deflater) writeBlock(toks []uint32, final bool) {
 	litFreq, distFreq := &d.litFreq, &d.distFreq
+	clear(litFreq[:])
+	clear(distFreq[:])
+	for _, t := range toks {
+		if t&matchFlag == 0 {
+			litFreq[t]++
+		} else {
+			litFreq[lenSym[t>>16&0xff]]++
+			distFreq[distSym(t&0x7fff)]++
+		}
+	}
 	litFreq[256] = 1
 	var litLen [286]uint8
 	var distLen [30]uint8
@@ -226,7 +244,11 @@ func (d *deflater) writeBlock() {
 	canonicalCodes(distLen[:], distC[:])
 	canonicalCodes(clLen[:], clCode[:])
 
-	d.writeBits(1, 1) // final
+	if final {
+		d.writeBits(1, 1)
+	} else {
+		d.writeBits(0, 1)
+	}
 	d.writeBits(2, 2) // dynamic codes
 	d.writeBits(uint64(nlit-257), 5)
 	d.writeBits(uint64(ndist-1), 5)
@@ -255,7 +277,7 @@ func (d *deflater) writeBlock() {
 		lenN[x] = litLen[sym] + lenExtra[x]
 	}
 	acc, nacc, out := d.acc, d.nacc, d.out
-	for _, t := range d.toks {
+	for _, t := range toks {
 		if t&matchFlag == 0 {
 			acc |= uint64(litCode[t]) << nacc
 			nacc += uint(litLen[t])
@@ -313,32 +335,33 @@ func huffmanLengths(freq []uint32, lens []uint8, limit int) {
 		w      uint64
 		parent int32
 	}
-	var syms []int
+	// The symbols used, rarest first (ties by symbol): frequency and
+	// symbol packed in one key.
+	var keyBuf [286]uint64
+	keys := keyBuf[:0]
 	for s, f := range freq {
 		if f > 0 {
-			syms = append(syms, s)
+			keys = append(keys, uint64(f)<<16|uint64(s))
 		}
 	}
-	switch len(syms) {
+	switch len(keys) {
 	case 0:
 		return
 	case 1:
-		lens[syms[0]] = 1
+		lens[keys[0]&0xffff] = 1
 		return
 	}
-	slices.SortStableFunc(syms, func(a, b int) int {
-		switch {
-		case freq[a] < freq[b]:
-			return -1
-		case freq[a] > freq[b]:
-			return 1
-		}
-		return 0
-	})
+	slices.Sort(keys)
+	var symBuf [286]int
+	syms := symBuf[:len(keys)]
+	for i, k := range keys {
+		syms[i] = int(k & 0xffff)
+	}
 	// Two queues: the leaves in order of weight, then the inner nodes in
 	// the order they are made (which is also in order of weight).
 	n := len(syms)
-	nodes := make([]node, 0, 2*n-1)
+	var nodeBuf [2 * 286]node
+	nodes := nodeBuf[:0]
 	for _, s := range syms {
 		nodes = append(nodes, node{w: uint64(freq[s]), parent: -1})
 	}
@@ -357,7 +380,8 @@ func huffmanLengths(freq []uint32, lens []uint8, limit int) {
 		nodes[a].parent = int32(len(nodes) - 1)
 		nodes[b].parent = int32(len(nodes) - 1)
 	}
-	depth := make([]int, len(nodes))
+	var depthBuf [2 * 286]int
+	depth := depthBuf[:len(nodes)]
 	for i := len(nodes) - 2; i >= 0; i-- {
 		depth[i] = depth[nodes[i].parent] + 1
 	}
