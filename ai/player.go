@@ -305,8 +305,9 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 	s.work += inner.work
 	notePly2(time.Since(began), len(cs))
 	if st.keepR > 1 {
-		// The rollouts' sampled games follow, each round of them about as
-		// long as a 2-ply: not begun unless one fits.
+		// The rollouts' sampled games follow, 36 at a time for each
+		// candidate: not begun unless the time left holds as many 2-plies
+		// as there are candidates.
 		if top := filter(cs, min(st.keepR, ply2Fits(stop)), st.windowR); len(top) > 1 {
 			started := make([]*rollout, len(top))
 			for k, c := range top {

@@ -47,10 +47,10 @@ func TestBoardDecodes(t *testing.T) {
 	}
 }
 
-// TestDeflaterRoundTrip compresses data of many kinds (runs, repeats at
+// TestDeflaterReadBack compresses data of many kinds (runs, repeats at
 // long and short distances, noise, lengths not a multiple of anything) and
 // reads it back with compress/zlib, which also checks the Adler-32 sum.
-func TestDeflaterRoundTrip(t *testing.T) {
+func TestDeflaterReadBack(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var d deflater
 	for n, size := range []int{0, 1, 7, 8, 9, 127, 128, 129, 1000, 40000, 70000, 300000} {
