@@ -292,16 +292,28 @@ func (pl *Player) choose(p rules.Position, d rules.Dice, results []rules.Positio
 	if len(cs) == 1 {
 		return cs[0].i
 	}
+	// Each candidate's 2-ply is the start of its rollout, kept for the
+	// rollouts: its first two rolls in full.
 	began := time.Now()
+	ros := make(map[int]*rollout, len(cs))
+	var inner scratch
 	for k := range cs {
-		cs[k].eq = e.ply2(&results[cs[k].i], &s)
+		ro := e.newRollout(&results[cs[k].i], &inner)
+		ros[cs[k].i] = ro
+		cs[k].eq = ro.two
 	}
+	s.work += inner.work
 	notePly2(time.Since(began), len(cs))
 	if st.keepR > 1 {
-		// The rollouts begin with each candidate's first two rolls in
-		// full, as long as its 2-ply: not begun unless they fit.
+		// The rollouts' sampled games follow, 36 at a time for each
+		// candidate: not begun unless the time left holds as many 2-plies
+		// as there are candidates.
 		if top := filter(cs, min(st.keepR, ply2Fits(stop)), st.windowR); len(top) > 1 {
-			e.rollouts(results, top, st.trials, st.depth, st.rolloutKeep, st.share, rollHash(p, d)^seed*0x9e3779b97f4a7c15, stop, &s)
+			started := make([]*rollout, len(top))
+			for k, c := range top {
+				started[k] = ros[c.i]
+			}
+			e.rolloutsFrom(started, top, st.trials, st.depth, st.rolloutKeep, st.share, rollHash(p, d)^seed*0x9e3779b97f4a7c15, stop, &s)
 			cs = top
 		}
 	}

@@ -69,6 +69,17 @@ type rollout struct {
 	two    float64            // the mover's equity two rolls ahead (ply2)
 	sum    float64            // the changes of the sampled rolls
 	won    bool               // the candidate wins at once: two is its value
+	// third holds the opponent's plays of the third roll after the first
+	// two rolls' k0 and k1, and their mean, once a trial has searched them:
+	// trials that begin with the same two rolls share them.
+	third [21][21]*thirdRoll
+}
+
+// thirdRoll is the third roll of a rollout's trials in full (see
+// rollout.third).
+type thirdRoll struct {
+	plays [21]rolled
+	mean  float64
 }
 
 // newRollout searches result r's first two rolls in full: the opponent's
@@ -114,7 +125,16 @@ func (ro *rollout) trial(sampled *Evaluator, t, depth int, seed uint64, plays *[
 		if _, ok := ev.exact(&p); ok {
 			return // every later change is nothing
 		}
-		mean := ev.rollAll(&p, s, plays)
+		var mean float64
+		switch th := ro.third[k0][k1]; {
+		case step > 2:
+			mean = ev.rollAll(&p, s, plays)
+		case th != nil:
+			*plays, mean = th.plays, th.mean
+		default:
+			mean = ev.rollAll(&p, s, plays)
+			ro.third[k0][k1] = &thirdRoll{plays: *plays, mean: mean}
+		}
 		ro.sum += sign * (mean + prev.eq)
 		prev = plays[outcomeRoll[rng.IntN(36)]]
 		if prev.ended {
@@ -140,6 +160,14 @@ func (e *Evaluator) rollouts(results []rules.Position, cs []candidate, trials, d
 	for k := range cs {
 		ros[k] = e.newRollout(&results[cs[k].i], &inner)
 	}
+	s.work += inner.work
+	return e.rolloutsFrom(ros, cs, trials, depth, keep, share, seed, stop, s)
+}
+
+// rolloutsFrom is rollouts with each candidate's first two rolls searched
+// already: ros[k] is newRollout of cs[k]'s result.
+func (e *Evaluator) rolloutsFrom(ros []*rollout, cs []candidate, trials, depth, keep int, share float64, seed uint64, stop time.Time, s *scratch) int {
+	var inner scratch
 	sampled := e.withKeep(keep)
 	var plays [21]rolled
 	done := 0

@@ -74,24 +74,29 @@ func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 	r, ox, oy := clip(c.img.Rect, x, y, s.w, s.h)
 	pal, lut := &c.assets.rgb, &c.assets.lut
 	for py := 0; py < r.Dy(); py++ {
-		d := c.img.Pix[c.img.PixOffset(r.Min.X, r.Min.Y+py):]
-		si := (oy+py)*s.w + ox
-		sp := s.pix[4*si:]
-		for px := 0; px < r.Dx(); px++ {
-			sa := int(sp[4*px+3])
-			if sa == 0 {
+		// Row py of the clipped part is row sy of the sprite, whose x
+		// maps to x-ox in the picture's row d.
+		sy := oy + py
+		d := c.img.Pix[c.img.PixOffset(r.Min.X, r.Min.Y+py):][:r.Dx()]
+		for _, rn := range s.runs[sy] {
+			x0, x1 := max(rn.x0, ox)-ox, min(rn.x1, ox+r.Dx())-ox
+			if x0 >= x1 {
 				continue
 			}
-			if sa == 255 && alpha == 255 {
-				d[px] = s.idx[si+px]
+			si := sy*s.w + ox
+			if rn.opaque && alpha == 255 {
+				copy(d[x0:x1], s.idx[si+x0:si+x1])
 				continue
 			}
-			a := sa * alpha / 255
-			bg := &pal[d[px]]
-			cr := (int(sp[4*px])*alpha + int(bg[0])*(255-a)) / 255
-			cg := (int(sp[4*px+1])*alpha + int(bg[1])*(255-a)) / 255
-			cb := (int(sp[4*px+2])*alpha + int(bg[2])*(255-a)) / 255
-			d[px] = lut[lutKey(cr, cg, cb)]
+			sp := s.pix[4*si:]
+			for px := x0; px < x1; px++ {
+				a := int(sp[4*px+3]) * alpha / 255
+				bg := &pal[d[px]]
+				cr := (int(sp[4*px])*alpha + int(bg[0])*(255-a)) / 255
+				cg := (int(sp[4*px+1])*alpha + int(bg[1])*(255-a)) / 255
+				cb := (int(sp[4*px+2])*alpha + int(bg[2])*(255-a)) / 255
+				d[px] = lut[lutKey(cr, cg, cb)]
+			}
 		}
 	}
 }

@@ -121,6 +121,7 @@ func theAssets() *assets {
 					s.idx[i] = a.nearestMemo(memo, p[0], p[1], p[2])
 				}
 			}
+			s.findRuns()
 		}
 		assetsV = a
 	})

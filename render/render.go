@@ -18,6 +18,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"slices"
 
 	"nardi/rules"
 )
@@ -145,13 +146,25 @@ func Image(v View) (*image.Paletted, error) {
 // Board draws the board described by v and returns it encoded as a PNG.
 // It is safe for concurrent use by many goroutines.
 func Board(v View) ([]byte, error) {
-	img, err := Image(v)
-	if err != nil {
+	if err := check(&v); err != nil {
 		return nil, err
 	}
+	// The board is drawn straight into the scanlines of the PNG: each row
+	// after its filter byte, copied with them from the background's.
+	lay := layoutFor(v.Portrait, v.HomeLeft)
+	bg := background(lay)
+	work := pngWorks.Get().(*pngWork)
+	defer pngWorks.Put(work)
+	r := bg.img.Rect
+	w, h := r.Dx(), r.Dy()
+	work.raw = slices.Grow(work.raw[:0], len(bg.raw))[:len(bg.raw)]
+	copy(work.raw, bg.raw)
+	dst := &image.Paletted{Pix: work.raw[1:], Stride: w + 1, Rect: r, Palette: bg.img.Palette}
+	a := theAssets()
+	drawDynamic(&palCanvas{img: dst, assets: a}, lay, bg.tri, a, &v)
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	if err := writePNG(&buf, img); err != nil {
+	if err := writeScanlines(&buf, &work.d, w, h, dst.Palette, work.raw); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

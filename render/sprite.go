@@ -55,6 +55,40 @@ type sprite struct {
 	w, h int
 	pix  []uint8
 	idx  []uint8
+	runs [][]run // by row: the runs of pixels not fully transparent
+}
+
+// run is a stretch of a sprite's row, [x0, x1), whose pixels are all
+// opaque or all partly transparent.
+type run struct {
+	x0, x1 int
+	opaque bool
+}
+
+// findRuns sets s.runs from s.pix.
+func (s *sprite) findRuns() {
+	s.runs = make([][]run, s.h)
+	for y := range s.h {
+		var rs []run
+		for x := 0; x < s.w; {
+			a := s.pix[4*(y*s.w+x)+3]
+			if a == 0 {
+				x++
+				continue
+			}
+			r := run{x0: x, opaque: a == 255}
+			for x < s.w {
+				a := s.pix[4*(y*s.w+x)+3]
+				if a == 0 || (a == 255) != r.opaque {
+					break
+				}
+				x++
+			}
+			r.x1 = x
+			rs = append(rs, r)
+		}
+		s.runs[y] = rs
+	}
 }
 
 // shader gives the colour and coverage (0..1) of a sprite at a point

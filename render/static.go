@@ -20,6 +20,7 @@ var (
 // board is the static part of the pictures in one layout.
 type board struct {
 	img *image.Paletted
+	raw []byte   // img's rows as PNG scanlines, each after its filter byte 0
 	tri [2]*mask // highlight of the first point of the bottom and top rows
 }
 
@@ -36,7 +37,13 @@ func background(l *layout) *board {
 		if l.id != 0 {
 			src = drawStatic(l)
 		}
-		boards[l.id] = &board{img: a.quantize(src), tri: triMasks(l)}
+		img := a.quantize(src)
+		w, h := img.Rect.Dx(), img.Rect.Dy()
+		raw := make([]byte, (1+w)*h)
+		for y := range h {
+			copy(raw[y*(1+w)+1:(y+1)*(1+w)], img.Pix[y*img.Stride:])
+		}
+		boards[l.id] = &board{img: img, raw: raw, tri: triMasks(l)}
 	})
 	return boards[l.id]
 }

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package ai
+
+// cpuTime returns 0 where the process's processor time is not read.
+func cpuTime() int64 { return 0 }

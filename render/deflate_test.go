@@ -1,0 +1,115 @@
+package render
+
+import (
+	"bytes"
+	"compress/zlib"
+	"hash/adler32"
+	"image"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestBoardDecodes checks that every board's PNG, read by image/png, has
+// the pixels Image draws for it, in all four layouts.
+func TestBoardDecodes(t *testing.T) {
+	views := benchViews(t, 48)
+	for i, v := range views {
+		v.Portrait = i%2 == 0
+		v.HomeLeft = i%4 < 2
+		want, err := Image(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := Board(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("board %d: %v", i, err)
+		}
+		p, ok := got.(*image.Paletted)
+		if !ok {
+			t.Fatalf("board %d decodes as %T, not paletted", i, got)
+		}
+		if p.Rect != want.Rect {
+			t.Fatalf("board %d: %v, want %v", i, p.Rect, want.Rect)
+		}
+		for y := want.Rect.Min.Y; y < want.Rect.Max.Y; y++ {
+			a := p.Pix[p.PixOffset(0, y):][:want.Rect.Dx()]
+			b := want.Pix[want.PixOffset(0, y):][:want.Rect.Dx()]
+			if !bytes.Equal(a, b) {
+				t.Fatalf("board %d: row %d differs", i, y)
+			}
+		}
+	}
+}
+
+// TestDeflaterReadBack compresses data of many kinds (runs, repeats at
+// long and short distances, noise, lengths not a multiple of anything) and
+// reads it back with compress/zlib, which also checks the Adler-32 sum.
+func TestDeflaterReadBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var d deflater
+	for n, size := range []int{0, 1, 7, 8, 9, 127, 128, 129, 1000, 40000, 70000, 300000} {
+		data := make([]byte, size)
+		for i := range data {
+			switch k := i / 997 % 5; {
+			case k == 0:
+				data[i] = byte(rng.IntN(256))
+			case k == 1:
+				data[i] = byte(i / 300)
+			case k == 2 && i >= 600:
+				data[i] = data[i-600]
+			case k == 3 && i >= 40000:
+				data[i] = data[i-33000] // too far for deflate: found, then refused
+			default:
+				data[i] = byte(rng.IntN(4))
+			}
+		}
+		out := d.zlibCompress(data, 1+n%7*100)
+		zr, err := zlib.NewReader(bytes.NewReader(out))
+		if err != nil {
+			t.Fatalf("%d bytes: %v", size, err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("%d bytes: %v", size, err)
+		}
+		if !bytes.Equal(got, data) {
+			t.Fatalf("%d bytes: read back differently", size)
+		}
+		if a, b := adler32Sum(data), adler32.Checksum(data); a != b {
+			t.Fatalf("%d bytes: Adler-32 %08x, want %08x", size, a, b)
+		}
+	}
+}
+
+// TestHuffmanLengthLimit checks that codes of very skewed frequencies
+// keep to the limit and still form a complete prefix code.
+func TestHuffmanLengthLimit(t *testing.T) {
+	freq := make([]uint32, 40)
+	f := uint32(1)
+	for i := range freq {
+		freq[i] = f
+		if f < 1<<30 {
+			f *= 2 // doubling makes the deepest tree
+		}
+	}
+	for _, limit := range []int{7, 15} {
+		lens := make([]uint8, len(freq))
+		huffmanLengths(freq[:20], lens[:20], limit)
+		kraft := 0
+		for _, l := range lens[:20] {
+			if l == 0 || int(l) > limit {
+				t.Fatalf("limit %d: a length of %d", limit, l)
+			}
+			kraft += 1 << (limit - int(l))
+		}
+		if kraft != 1<<limit {
+			t.Fatalf("limit %d: Kraft sum %d, want %d", limit, kraft, 1<<limit)
+		}
+	}
+}
