@@ -14,6 +14,7 @@ import (
 	"nardi/game"
 	"nardi/internal/coalesce"
 	"nardi/locales"
+	"nardi/present"
 	"nardi/render"
 	"nardi/rules"
 	"nardi/store"
@@ -329,37 +330,7 @@ func captionLength(html string) int {
 
 // resultLines tells the viewer how the game ended.
 func (b *Bot) resultLines(g *game.Game, res game.Result, v viewer) []string {
-	lang := v.lang
-	var lines []string
-	switch {
-	case v.seat == res.Winner:
-		lines = append(lines, locales.T(lang, "result.win_you", nil))
-	case v.seat == res.Winner.Other():
-		lines = append(lines, locales.T(lang, "result.lose_you", nil))
-	default:
-		lines = append(lines, locales.T(lang, "result.win_name", map[string]any{"Name": names(g, v)[res.Winner]}))
-	}
-	if res.Jacoby != 0 {
-		lines = append(lines, locales.N(lang, "result.jacoby_"+res.Jacoby.String(), res.Points, nil))
-	} else {
-		lines = append(lines, locales.N(lang, "result."+res.Reason.String(), res.Points, nil))
-	}
-	if res.Forfeit {
-		lines = append(lines, locales.T(lang, "result.forfeit", nil))
-	}
-	if w, done := g.Winner(); done && g.Options().Match > 0 {
-		sc := g.Score()
-		data := map[string]any{"Name": names(g, v)[w], "Score1": sc[w], "Score2": sc[w.Other()]}
-		switch v.seat {
-		case w:
-			lines = append(lines, locales.T(lang, "result.match_you", data))
-		case w.Other():
-			lines = append(lines, locales.T(lang, "result.match_lost_you", data))
-		default:
-			lines = append(lines, locales.T(lang, "result.match_name", data))
-		}
-	}
-	return lines
+	return present.Result(v.lang, g, res, v.seat, names(g, v))
 }
 
 // button makes an inline button for an action.

@@ -14,7 +14,7 @@ import (
 )
 
 // botLiterals returns the string literals of the bot's (and the live
-// board's, and the locales package's) sources, and those
+// board's, present's and the locales package's) sources, and those
 // that start a key built by concatenation ("result." + reason).
 func botLiterals(t *testing.T) (lits, prefixes map[string]bool, toasts []string) {
 	t.Helper()
@@ -24,7 +24,7 @@ func botLiterals(t *testing.T) (lits, prefixes map[string]bool, toasts []string)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{"../locales", "../web"} {
+	for _, dir := range []string{"../locales", "../web", "../present"} {
 		more, err := filepath.Glob(dir + "/*.go")
 		if err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"nardi/game"
 	"nardi/locales"
+	"nardi/present"
 	"nardi/rules"
 	"nardi/store"
 )
@@ -373,23 +374,9 @@ func statusOf(g *game.Game, v view, players [2]Player) string {
 }
 
 // resultOf tells how the game ended, for a viewer.
-func resultOf(g *game.Game, res game.Result, v view, _ [2]Player) string {
-	lang := v.lang
-	var lines []string
-	switch {
-	case v.seat == res.Winner:
-		lines = append(lines, locales.T(lang, "result.win_you", nil))
-	case v.seat == res.Winner.Other():
-		lines = append(lines, locales.T(lang, "result.lose_you", nil))
-	default:
-		lines = append(lines, locales.T(lang, "result.win_name", map[string]any{"Name": nameOf(lang, g.Player(res.Winner))}))
-	}
-	if res.Jacoby != 0 {
-		lines = append(lines, locales.N(lang, "result.jacoby_"+res.Jacoby.String(), res.Points, nil))
-	} else {
-		lines = append(lines, locales.N(lang, "result."+res.Reason.String(), res.Points, nil))
-	}
-	return plain(strings.Join(lines, " "))
+func resultOf(g *game.Game, res game.Result, v view, players [2]Player) string {
+	names := [2]string{nameOf(v.lang, g.Player(0)), nameOf(v.lang, g.Player(1))}
+	return plain(strings.Join(present.Result(v.lang, g, res, v.seat, names), " "))
 }
 
 // tags matches the HTML tags of the catalogue's texts, which the page
