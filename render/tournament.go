@@ -201,9 +201,9 @@ func BracketImage(v BracketView) (*image.Paletted, error) {
 	w, h := BracketSize(v)
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	dc := gg.NewContextForRGBA(img)
-	face := newFace(tFont) // this drawing's own: a face is not safe to share
-	defer face.Close()
-	dc.SetFontFace(face)
+	faces := newNameFaces(tFont) // this drawing's own: a face is not safe to share
+	defer faces.Close()
+	dc.SetFontFace(faces[0])
 	dc.SetColor(colorOf(tBack))
 	dc.Clear()
 
@@ -238,7 +238,7 @@ func BracketImage(v BracketView) (*image.Paletted, error) {
 					champion = p.B
 				}
 			}
-			drawPair(dc, x, y, p, r < len(v.Rounds))
+			drawPair(dc, faces, x, y, p, r < len(v.Rounds))
 		}
 	}
 	if champion != "" {
@@ -251,7 +251,7 @@ func BracketImage(v BracketView) (*image.Paletted, error) {
 		dc.DrawRoundedRectangle(x, y-bRowH/2-6, bBoxW, bRowH+12, 10)
 		dc.Fill()
 		dc.SetColor(colorOf(tGoldText))
-		drawName(dc, champion, x+16, y, bBoxW-32)
+		drawName(dc, faces, champion, x+16, y, bBoxW-32)
 	}
 	return toTournamentPalette(img), nil
 }
@@ -259,7 +259,7 @@ func BracketImage(v BracketView) (*image.Paletted, error) {
 // drawPair draws a pair's box centred on y from x: two rows, the winner
 // gold-edged and bright, the loser dimmed, an undecided pair plain; a
 // pair not yet paired (known false) empty.
-func drawPair(dc *gg.Context, x, y float64, p BracketPair, known bool) {
+func drawPair(dc *gg.Context, fs nameFaces, x, y float64, p BracketPair, known bool) {
 	top := y - bRowH
 	dc.SetColor(colorOf(tBoxEdge))
 	dc.DrawRoundedRectangle(x-2, top-2, bBoxW+4, 2*bRowH+4, 8)
@@ -289,25 +289,28 @@ func drawPair(dc *gg.Context, x, y float64, p BracketPair, known bool) {
 			name, col = "—", tDim
 		}
 		dc.SetColor(colorOf(col))
-		drawName(dc, name, x+18, ry+bRowH/2, bBoxW-30)
+		drawName(dc, fs, name, x+18, ry+bRowH/2, bBoxW-30)
 	}
 }
 
 // drawName writes a name from x, centred on y, cut short with an
-// ellipsis to fit in width.
-func drawName(dc *gg.Context, name string, x, y, width float64) {
-	name = strings.Join(strings.Fields(name), " ")
-	if w, _ := dc.MeasureString(name); w > width {
-		rs := []rune(name)
+// ellipsis to fit in width. Its letters are drawn in the first of the
+// name faces fs that has them, run by run; dc is left with fs[0], Go
+// Bold, whose height places the name whatever its faces.
+func drawName(dc *gg.Context, fs nameFaces, name string, x, y, width float64) {
+	rs := []rune(strings.Join(strings.Fields(name), " "))
+	runs := nameRuns(rs)
+	if nameWidth(fs, runs) > width {
 		for len(rs) > 1 {
 			rs = rs[:len(rs)-1]
-			if w, _ := dc.MeasureString(string(rs) + "…"); w <= width {
+			runs = nameRuns(append(rs[:len(rs):len(rs)], '…'))
+			if nameWidth(fs, runs) <= width {
 				break
 			}
 		}
-		name = string(rs) + "…"
 	}
-	dc.DrawStringAnchored(name, x, y, 0, 0.35)
+	dc.SetFontFace(fs[0])
+	drawRuns(dc, fs, runs, x, y+0.35*dc.FontHeight())
 }
 
 // Sizes of a standings table, in pixels.
@@ -365,9 +368,9 @@ func StandingsImage(v StandingsView) (*image.Paletted, error) {
 	w, h := StandingsSize(v)
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	dc := gg.NewContextForRGBA(img)
-	face := newFace(tFont) // this drawing's own: a face is not safe to share
-	defer face.Close()
-	dc.SetFontFace(face)
+	faces := newNameFaces(tFont) // this drawing's own: a face is not safe to share
+	defer faces.Close()
+	dc.SetFontFace(faces[0])
 	dc.SetColor(colorOf(tBack))
 	dc.Clear()
 	for i, r := range v.Rows {
@@ -387,7 +390,7 @@ func StandingsImage(v StandingsView) (*image.Paletted, error) {
 		dc.SetColor(colorOf(text))
 		dc.DrawStringAnchored(fmt.Sprint(i+1), x+sPlaceW-16, mid, 1, 0.35)
 		x += sPlaceW
-		drawName(dc, r.Name, x, mid, sNameW-16)
+		drawName(dc, faces, r.Name, x, mid, sNameW-16)
 		x += sNameW
 		dc.DrawStringAnchored(fmt.Sprint(r.Points), x+sNumW-24, mid, 1, 0.35)
 		x += sNumW
