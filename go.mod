@@ -8,7 +8,6 @@ require (
 	github.com/coder/websocket v1.8.15
 	github.com/fogleman/gg v1.3.0
 	github.com/go-telegram/bot v1.19.0
-	github.com/klauspost/compress v1.20.1
 	github.com/nicksnyder/go-i18n/v2 v2.7.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/prometheus/client_model v0.6.3

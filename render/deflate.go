@@ -13,7 +13,9 @@ import (
 // as the last distance matched (a point's pattern every two points, a
 // checker next to its twin). A small hash table of the places where none
 // of those matched finds the rest (the same checker on another point).
-// The tokens go into blocks of dynamic Huffman codes, blockTokens each.
+// The tokens go into blocks of dynamic Huffman codes, at most
+// blockTokens each (a board fits in one: more blocks cost more time than
+// they save bytes).
 type deflater struct {
 	toks     []uint32    // literal bytes, or matchFlag | (length-3)<<16 | (distance-1)
 	litFreq  [286]uint32 // of the literal and length symbols of a block
@@ -29,8 +31,8 @@ const (
 	deflateHashBits = 13
 	maxMatch        = 258
 	maxDistance     = 32768
-	minMatch        = 4    // shorter matches than this are left as literals
-	blockTokens     = 4096 // tokens a block, each with codes of its own
+	minMatch        = 4       // shorter matches than this are left as literals
+	blockTokens     = 1 << 16 // tokens a block at most, each block with codes of its own
 )
 
 // zlibCompress appends to d.out the zlib stream of data, whose rows are
