@@ -1,13 +1,16 @@
 package ai
 
-import "nardi/rules"
+import (
+	"nardi/ai/internal/nn"
+	"nardi/rules"
+)
 
 // Best0 returns the index of the play from p whose result is best for the
 // mover at 0-ply (the network's static estimate), and the equities of all.
 func (e *Evaluator) Best0(p rules.Position, results []rules.Position) (int, []float64) {
 	var s scratch
 	eqs := e.ply0(&p, results, &s, make([]float64, 0, len(results)))
-	best := argmax(eqs)
+	best := nn.Argmax(eqs)
 	return best, eqs
 }
 
@@ -26,15 +29,4 @@ func Judge0(net *Net, set []JudgedPosition) (float64, error) {
 		best, _ := ev.Best0(p, results)
 		return results[best]
 	})
-}
-
-// argmax returns the index of the largest value, the first of equals.
-func argmax(v []float64) int {
-	best := 0
-	for i, x := range v {
-		if x > v[best] {
-			best = i
-		}
-	}
-	return best
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"nardi/ai/internal/nn"
 
 	"nardi/rules"
 )
@@ -125,7 +126,7 @@ func (e *Evaluator) best(p *rules.Position, results []rules.Position, s *scratch
 		return i
 	}
 	s.eqs = e.ply0(p, results, s, s.eqs)
-	return argmax(s.eqs)
+	return nn.Argmax(s.eqs)
 }
 
 // overRolls averages the chances after each of the 21 rolls, weighted by

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"nardi/ai/internal/nn"
 
 	"nardi/ai/bearoff"
 	"nardi/rules"
@@ -225,13 +226,13 @@ func (e *Evaluator) bestPlay(p *rules.Position, results []rules.Position, s *scr
 	if pruner == nil || len(results) <= keep {
 		s.work += len(results)
 		s.eqs = e.rankFrom(net, &s.b, &s.a, results, s.eqs)
-		i := argmax(s.eqs)
+		i := nn.Argmax(s.eqs)
 		return i, s.eqs[i]
 	}
 	s.work += (len(results)+pruneShare-1)/pruneShare + keep
 	pruner.baseFor(&s.pb, &opp, &s.f)
 	s.eqs = e.rankFrom(pruner, &s.pb, &s.pa, results, s.eqs)
-	s.top = topIndices(s.eqs, keep, s.top)
+	s.top = nn.TopIndices(s.eqs, keep, s.top)
 	best, bestEq := -1, math.Inf(-1)
 	for _, i := range s.top {
 		eq := e.resultEquity(net, &s.b, &s.a, &results[i])

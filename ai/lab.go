@@ -1,5 +1,7 @@
 package ai
 
+import "nardi/ai/internal/nn"
+
 import "nardi/rules"
 
 // This file is what the lab (package ai/train) needs of the player: the
@@ -79,7 +81,7 @@ func (t *Teacher) Best0(p *rules.Position, results []rules.Position) int {
 		_, best := t.le.best0(results, &t.ls)
 		return best
 	}
-	return argmax(t.Ply0(p, results))
+	return nn.Argmax(t.Ply0(p, results))
 }
 
 // Probs returns the chances of the player on roll in p.

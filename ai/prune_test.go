@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"nardi/ai/internal/nn"
 	"slices"
 	"testing"
 
@@ -70,7 +71,7 @@ func TestShippedPruner(t *testing.T) {
 		if eq != all[i] {
 			t.Fatalf("%s: bestPlay's equity %v, the network's %v", jp.ID, eq, all[i])
 		}
-		if i == argmax(all) {
+		if i == nn.Argmax(all) {
 			same++
 		}
 	}
@@ -95,7 +96,7 @@ func TestTopIndices(t *testing.T) {
 		slices.SortStableFunc(all, func(a, b int) int { return cmp.Compare(v[b], v[a]) })
 		keep := 1 + rng.IntN(6)
 		want := all[:min(keep, len(all))]
-		if got := topIndices(v, keep, nil); !slices.Equal(got, want) {
+		if got := nn.TopIndices(v, keep, nil); !slices.Equal(got, want) {
 			t.Fatalf("top %d of %v: %v, want %v", keep, v, got, want)
 		}
 	}
@@ -158,7 +159,7 @@ func TestWithKeep(t *testing.T) {
 			continue
 		}
 		all := e.ply0(&jp.Pos, results, &s, nil)
-		best := argmax(all)
+		best := nn.Argmax(all)
 		work := s.work
 		i, _ := e.bestPlay(&jp.Pos, results, &s)
 		j, eq := wide.bestPlay(&jp.Pos, results, &s)
@@ -202,8 +203,8 @@ func (st *pruneStats) add(teacher, pruner []float64) {
 		return
 	}
 	st.decisions++
-	best := argmax(teacher)
-	kept := topIndices(pruner, pruneKeep, nil)
+	best := nn.Argmax(teacher)
+	kept := nn.TopIndices(pruner, pruneKeep, nil)
 	pick := kept[0]
 	for _, i := range kept {
 		if i == best {

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
+	"nardi/ai/internal/nn"
 	"os"
 	"path/filepath"
 	"sync"
@@ -195,7 +196,7 @@ func (tm *targetMaker) game(ctx context.Context, seed uint64, g int64) []target 
 				out = tm.candidateTargets(inner, eqs, out)
 			}
 			if best {
-				i = argmax(eqs)
+				i = nn.Argmax(eqs)
 			}
 			r := tm.results[i]
 			if r.Won() {
@@ -214,7 +215,7 @@ func (tm *targetMaker) game(ctx context.Context, seed uint64, g int64) []target 
 // opponent's side, with its chances two rolls on as ev's searches find
 // them.
 func (tm *targetMaker) candidateTargets(ev *ai.Teacher, eqs []float64, out []target) []target {
-	tm.top = topIndices(eqs, tm.candidates, tm.top)
+	tm.top = nn.TopIndices(eqs, tm.candidates, tm.top)
 	best := eqs[tm.top[0]]
 	for _, i := range tm.top {
 		r := tm.results[i]

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"math/rand/v2"
+	"nardi/ai/internal/nn"
 	"os"
 	"path/filepath"
 	"slices"
@@ -150,7 +151,7 @@ func TestDistillCandidates(t *testing.T) {
 	_, results := rules.LegalPlays(rules.Start(), d, rules.Nardi)
 	p := rules.Start()
 	eqs := ai.NewTeacher(ev).Ply0(&p, results)
-	top := topIndices(eqs, 3, nil)
+	top := nn.TopIndices(eqs, 3, nil)
 	if len(ts) < 3*20 || len(top) != 3 {
 		t.Fatalf("%d targets from a game, %d candidates of the opening", len(ts), len(top))
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"nardi/ai/internal/nn"
 	"time"
 
 	"nardi/ai"
@@ -91,7 +92,7 @@ func TrainPruner(ctx context.Context, cfg PruneConfig) (*ai.Net, error) {
 					l.backward(&target, alpha)
 				}
 				st.add(eqs, mine)
-				i := argmax(eqs)
+				i := nn.Argmax(eqs)
 				if rng.Float64() < explore {
 					i = rng.IntN(len(results))
 				}
@@ -137,8 +138,8 @@ func (st *pruneStats) add(teacher, pruner []float64) {
 		return
 	}
 	st.decisions++
-	best := argmax(teacher)
-	kept := topIndices(pruner, pruneKeep, nil)
+	best := nn.Argmax(teacher)
+	kept := nn.TopIndices(pruner, pruneKeep, nil)
 	pick := kept[0]
 	for _, i := range kept {
 		if i == best {
@@ -158,35 +159,4 @@ func (st pruneStats) String() string {
 	}
 	return mse + fmt.Sprintf("best kept %.2f%%  equity lost %.5f a decision",
 		100*float64(st.found)/float64(max(1, st.decisions)), st.lost/float64(max(1, st.decisions)))
-}
-
-// topIndices returns the indices of the keep largest values, largest
-// first (the lower index first among equals), in buf's storage.
-func topIndices(v []float64, keep int, buf []int) []int {
-	buf = buf[:0]
-	for i, x := range v {
-		if len(buf) == keep && x <= v[buf[keep-1]] {
-			continue
-		}
-		if len(buf) < keep {
-			buf = append(buf, i)
-		}
-		j := len(buf) - 1
-		for ; j > 0 && x > v[buf[j-1]]; j-- {
-			buf[j] = buf[j-1]
-		}
-		buf[j] = i
-	}
-	return buf
-}
-
-// argmax returns the index of the largest value, the first of equals.
-func argmax(v []float64) int {
-	best := 0
-	for i, x := range v {
-		if x > v[best] {
-			best = i
-		}
-	}
-	return best
 }
