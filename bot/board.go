@@ -57,9 +57,7 @@ func names(g *game.Game, v viewer) [2]string {
 
 // diceText writes a roll as players write it, the larger die first:
 // "6-3", whichever die was thrown first.
-func diceText(d rules.Dice) string {
-	return fmt.Sprintf("%d-%d", max(d[0], d[1]), min(d[0], d[1]))
-}
+func diceText(d rules.Dice) string { return present.Roll(d) }
 
 // clockText writes a duration as m:ss.
 func clockText(d time.Duration) string {

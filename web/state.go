@@ -147,7 +147,7 @@ func stateOf(rec *store.GameRecord, v view, now time.Time) State {
 	}
 	st.Bar = [2]int{int(pos.Mine[rules.Bar]), int(pos.Theirs[rules.Bar])}
 	st.Off = [2]int{rules.Checkers - onBoard[0] - st.Bar[0], rules.Checkers - onBoard[1] - st.Bar[1]}
-	st.Colors = [2]string{colorOf(g, side).String(), colorOf(g, side.Other()).String()}
+	st.Colors = [2]string{colorOf(side).String(), colorOf(side.Other()).String()}
 	sideName := func(s game.Seat) string {
 		if s == side {
 			return "bottom"
@@ -221,9 +221,9 @@ func stateOf(rec *store.GameRecord, v view, now time.Time) State {
 		sc := g.Score()
 		st.Match = &Match{Length: n, Score: [2]int{sc[side], sc[side.Other()]}, Crawford: g.Crawford()}
 	}
-	st.Status = statusOf(g, v, st.Players)
+	st.Status = statusOf(g, v)
 	if res, ok := g.Result(); ok {
-		st.Result = resultOf(g, res, v, st.Players)
+		st.Result = resultOf(g, res, v)
 	}
 	st.Proof = Proof{Commitment: g.DiceCommitment(), Line: plain(locales.T(v.lang, "caption.dice", map[string]any{"Commitment": g.DiceCommitment()[:16]}))}
 	if seed, ok := g.DiceSeed(); ok {
@@ -301,7 +301,7 @@ func actionsFor(g *game.Game, s game.Seat) []string {
 }
 
 // colorOf is a seat's checker colour: seat 0 has the light checkers.
-func colorOf(_ *game.Game, s game.Seat) game.Color {
+func colorOf(s game.Seat) game.Color {
 	if s == 1 {
 		return game.Black
 	}
@@ -317,14 +317,14 @@ func nameOf(lang locales.Lang, p game.Player) string {
 }
 
 // statusOf is the page's one line of status: whose turn and what now.
-func statusOf(g *game.Game, v view, players [2]Player) string {
+func statusOf(g *game.Game, v view) string {
 	if g.Over() {
 		return ""
 	}
 	lang, turn := v.lang, g.Turn()
 	dice := ""
 	if d := g.Dice(); g.Phase() != game.PhaseCube && g.Phase() != game.PhaseDoubled {
-		dice = fmt.Sprintf("%d-%d", max(d[0], d[1]), min(d[0], d[1]))
+		dice = present.Roll(d)
 	}
 	var parts []string
 	switch {
@@ -374,7 +374,7 @@ func statusOf(g *game.Game, v view, players [2]Player) string {
 }
 
 // resultOf tells how the game ended, for a viewer.
-func resultOf(g *game.Game, res game.Result, v view, players [2]Player) string {
+func resultOf(g *game.Game, res game.Result, v view) string {
 	names := [2]string{nameOf(v.lang, g.Player(0)), nameOf(v.lang, g.Player(1))}
 	return plain(strings.Join(present.Result(v.lang, g, res, v.seat, names), " "))
 }
