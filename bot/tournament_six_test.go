@@ -101,10 +101,10 @@ func (h *harness) playPrivate(id int64, enough func(*store.GameRecord) bool, use
 	h.t.Fatalf("game %d did not end", id)
 }
 
-// frankDecides tells that a game waits for a decision of a person's own:
+// ownDecision tells that a game waits for a decision of a person's own:
 // on turn with steps to choose (a roll without a play, or a forced one,
 // would be made for him and give the turn back).
-func frankDecides(id int64) func(*store.GameRecord) bool {
+func ownDecision(id int64) func(*store.GameRecord) bool {
 	return func(rec *store.GameRecord) bool {
 		g := rec.Game
 		if g.Player(g.Decider()).UserID != id {
@@ -228,7 +228,7 @@ func TestTournamentKnockoutOfSix(t *testing.T) {
 	de, cf := h.gameIn(dave.ID, dave.ID), h.gameIn(carol.ID, carol.ID)
 	h.playPrivate(de, nil, dave, erin)
 	// Carol plays her turns; Frank never plays his.
-	h.playPrivate(cf, frankDecides(frank.ID), carol, frank)
+	h.playPrivate(cf, ownDecision(frank.ID), carol, frank)
 	w1 := h.winnerOf(de)
 	h.waitCard(card.ID, "Dave — Erin: "+locales.T(locales.EN, "tournament.won", map[string]any{"Name": userOf(t, w1, players...).FirstName}))
 	if v, _ := h.currentTournament(); v.Tournament.Round != 1 {
