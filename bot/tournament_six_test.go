@@ -72,7 +72,7 @@ func (h *harness) privateBoard(id int64, seat game.Seat) int {
 // (nil: to the end).
 func (h *harness) playPrivate(id int64, enough func(*store.GameRecord) bool, users ...telegramtest.User) {
 	h.t.Helper()
-	for taps := 0; taps < 5000; taps++ {
+	for taps, until := 0, time.Now().Add(5*wait); taps < 5000 && time.Now().Before(until); {
 		rec := h.load(id)
 		if rec.Status != store.StatusActive || (enough != nil && enough(rec)) {
 			return
@@ -80,12 +80,13 @@ func (h *harness) playPrivate(id int64, enough func(*store.GameRecord) bool, use
 		seat := rec.Game.Turn()
 		u := userOf(h.t, rec.Game.Player(seat).UserID, users...)
 		board := h.privateBoard(id, seat)
-		m, ok := h.srv.WaitMessage(2*time.Second, func(m *telegramtest.Message) bool {
+		m, ok := h.srv.WaitMessage(200*time.Millisecond, func(m *telegramtest.Message) bool {
 			return m.ID == board && len(steps(m.Copy())) > 0
 		})
 		if !ok {
-			continue // a pass or a forced play is under way: look again
+			continue // a pass or a forced play is under way, or the board is yet to show it: look again
 		}
+		taps++
 		a := h.tap(u, board, steps(m)[0].CallbackData)
 		if a.Text == locales.T(langOfCode(u.LanguageCode), "toast.stale", nil) {
 			continue
