@@ -70,6 +70,7 @@ type palCanvas struct {
 	assets *assets
 }
 
+//go:norace
 func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 	r, ox, oy := clip(c.img.Rect, x, y, s.w, s.h)
 	pal, lut := &c.assets.rgb, &c.assets.lut
@@ -101,6 +102,7 @@ func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 	}
 }
 
+//go:norace
 func (c *palCanvas) fill(m *mask, dx, dy int, col [4]uint8) {
 	r, ox, oy := clip(c.img.Rect, m.x+dx, m.y+dy, m.w, m.h)
 	pal, lut := &c.assets.rgb, &c.assets.lut

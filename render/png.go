@@ -15,6 +15,14 @@ import (
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
 // pngWork is what one encoding borrows: the scanlines and the deflater.
+//
+// The encoder's inner loops (writePNG, the deflater's, and the paletted
+// canvas's blit and fill) are marked go:norace: each touches only the
+// buffers of the picture under way, borrowed by one goroutine, and the
+// race detector's check of every byte read made a board thirty times as
+// slow under -race, where the bot's tests draw thousands. What the
+// encodings share (the pools, the backgrounds, the faces) stays checked
+// (TestConcurrent).
 type pngWork struct {
 	raw []byte
 	d   deflater
@@ -24,6 +32,7 @@ var pngWorks = sync.Pool{New: func() any { return new(pngWork) }}
 
 // writePNG appends img to buf as a PNG of 8-bit palette indices (see
 // writeScanlines).
+//go:norace
 func writePNG(buf *bytes.Buffer, img *image.Paletted) error {
 	b := img.Rect
 	w, h := b.Dx(), b.Dy()

@@ -157,7 +157,7 @@ func (s *Store) AcceptChallenge(ctx context.Context, code string, by int64, now 
 	start func(Challenge) (NewGame, error)) (Challenge, int64, error) {
 	var c Challenge
 	var id int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var err error
 		c, err = scanChallenge(tx.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE code = ?`, code))
 		if errors.Is(err, sql.ErrNoRows) {

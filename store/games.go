@@ -73,7 +73,7 @@ type GameRecord struct {
 // already has an active game in the same chat.
 func (s *Store) CreateGame(ctx context.Context, ng NewGame, now time.Time) (int64, error) {
 	var id int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var err error
 		id, err = s.createGame(ctx, tx, ng, now)
 		return err
@@ -86,7 +86,7 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame, now time.Time) (int6
 
 // createGame inserts a game, its players and its first boards within a
 // transaction.
-func (s *Store) createGame(ctx context.Context, tx *sql.Tx, ng NewGame, now time.Time) (int64, error) {
+func (s *Store) createGame(ctx context.Context, tx *txn, ng NewGame, now time.Time) (int64, error) {
 	g := ng.Game
 	if g == nil || !ng.Kind.valid() {
 		return 0, fmt.Errorf("bad new game: kind %q, game %v", ng.Kind, g != nil)
@@ -281,7 +281,7 @@ func (s *Store) UpdateGame(ctx context.Context, id int64, g *game.Game, expected
 		reason = sql.NullString{String: res.Reason.String(), Valid: true}
 		finished = sql.NullInt64{Int64: ms(g.Finished()), Valid: true}
 	}
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `
 			UPDATE games SET state = ?, counter = ?, due_at = ?, due_kind = ?, status = ?,
 				winner = ?, points = ?, reason = ?, finished_at = ?,
@@ -378,7 +378,7 @@ func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 // no result and count in no statistics.
 func (s *Store) AbandonIdle(ctx context.Context, idleSince, now time.Time) ([]int64, error) {
 	var ids []int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		rows, err := tx.QueryContext(ctx, `
 			UPDATE games SET status = 'abandoned', due_at = NULL, due_kind = '', finished_at = ?, updated_at = ?
 			WHERE status = 'active' AND updated_at < ? AND (due_at IS NULL OR due_at <= ?)
@@ -406,7 +406,7 @@ func (s *Store) AbandonIdle(ctx context.Context, idleSince, now time.Time) ([]in
 // its players can no longer be shown, and frees its players. It fails with
 // ErrConflict when the game is no longer active.
 func (s *Store) AbandonGame(ctx context.Context, id int64, now time.Time) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `
 			UPDATE games SET status = 'abandoned', due_at = NULL, due_kind = '', finished_at = ?, updated_at = ?
 			WHERE id = ? AND status = 'active'`, ms(now), ms(now), id)
@@ -458,7 +458,7 @@ func (s *Store) ActiveGamesInChat(ctx context.Context, chatID int64) ([]int64, e
 // challenges, prompts and reviews. It returns the active games with a
 // board there.
 func (s *Store) MigrateChat(ctx context.Context, from, to int64) ([]int64, error) {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		for _, q := range []string{
 			`UPDATE game_players SET chat_id = ? WHERE chat_id = ?`,
 			`UPDATE boards SET chat_id = ? WHERE chat_id = ?`,

@@ -36,7 +36,7 @@ func (s *Store) Offset(ctx context.Context) (int64, error) {
 // stored before are kept as they are.
 func (s *Store) Receive(ctx context.Context, updates []Update, next int64) error {
 	now := ms(time.Now())
-	err := txOn(ctx, s.durable, func(tx *sql.Tx) error {
+	err := txOn(ctx, s.durable, func(tx *txn) error {
 		for _, u := range updates {
 			// An update handled already (delivered again) is not stored.
 			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO inbox (update_id, body, received_at)
@@ -61,7 +61,7 @@ func (s *Store) Receive(ctx context.Context, updates []Update, next int64) error
 // tells whether it is new: false when it is stored already or was handled
 // lately, as when Telegram delivers it again.
 func (s *Store) ReceiveOne(ctx context.Context, u Update) (fresh bool, err error) {
-	err = txOn(ctx, s.durable, func(tx *sql.Tx) error {
+	err = txOn(ctx, s.durable, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO inbox (update_id, body, received_at)
 			SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM inbox_done WHERE update_id = ?)`,
 			u.ID, u.Body, ms(time.Now()), u.ID)
@@ -86,7 +86,7 @@ const MaxTries = 3
 // replay after a restart. Each replay counts as a try; an update tried
 // MaxTries times is put aside in inbox_dead instead and returned as dead.
 func (s *Store) Pending(ctx context.Context) (pending, dead []Update, err error) {
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		rows, err := tx.QueryContext(ctx, `SELECT update_id, body, tries FROM inbox ORDER BY update_id`)
 		if err != nil {
 			return err
@@ -130,7 +130,7 @@ func (s *Store) Pending(ctx context.Context) (pending, dead []Update, err error)
 // Failed records that an update's handler failed; past MaxTries the update
 // is put aside, and Failed tells so.
 func (s *Store) Failed(ctx context.Context, id int64) (dead bool, err error) {
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		var tries int
 		err := tx.QueryRowContext(ctx, `UPDATE inbox SET tries = tries + 1 WHERE update_id = ? RETURNING tries`, id).Scan(&tries)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -149,7 +149,7 @@ func (s *Store) Failed(ctx context.Context, id int64) (dead bool, err error) {
 }
 
 // moveAside moves an update from the inbox to inbox_dead.
-func moveAside(ctx context.Context, tx *sql.Tx, id int64) error {
+func moveAside(ctx context.Context, tx *txn, id int64) error {
 	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO inbox_dead (update_id, body, received_at, tries, failed_at)
 		SELECT update_id, body, received_at, tries, ? FROM inbox WHERE update_id = ?`, ms(time.Now()), id); err != nil {
 		return err
@@ -160,7 +160,7 @@ func moveAside(ctx context.Context, tx *sql.Tx, id int64) error {
 
 // Done forgets a handled update.
 func (s *Store) Done(ctx context.Context, id int64) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM inbox WHERE update_id = ?`, id); err != nil {
 			return err
 		}

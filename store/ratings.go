@@ -2,7 +2,7 @@ package store
 
 import (
 	"context"
-	"database/sql"
+
 	"fmt"
 
 	"nardi/game"
@@ -14,7 +14,7 @@ import (
 // loser loses, a person's experience grows by the length (1 for a single
 // game); the computer is rated at its level's fixed rating, never
 // changed.
-func rate(ctx context.Context, tx *sql.Tx, g *game.Game) error {
+func rate(ctx context.Context, tx *txn, g *game.Game) error {
 	w, ok := g.Winner()
 	if !ok {
 		return nil

@@ -35,7 +35,7 @@ func OpenReadOnly(ctx context.Context, dbPath string) (*Store, error) {
 		return nil, fmt.Errorf("store: open %s: %w", dbPath, err)
 	}
 	db.SetMaxOpenConns(2)
-	s := &Store{db: db}
+	s := &Store{db: newPool(db)}
 	have, err := s.SchemaVersion(ctx)
 	if err != nil {
 		db.Close()

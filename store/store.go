@@ -67,11 +67,11 @@ const BusyTimeout = 5 * time.Second
 
 // Store is the bot's database.
 type Store struct {
-	db *sql.DB
+	db *pool
 	// durable is a connection with synchronous=FULL: what Receive writes
 	// survives a power failure, as Telegram is told right after that the
 	// updates arrived. Every other write syncs at checkpoints.
-	durable *sql.DB
+	durable *pool
 }
 
 // Open opens (creating if needed) the SQLite database at path, applies the
@@ -90,15 +90,17 @@ func Open(ctx context.Context, dbPath string, cfg Config) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", dbPath, err)
 	}
-	s := &Store{db: db}
+	s := &Store{db: newPool(db)}
 	if err := s.migrate(ctx); err != nil {
-		db.Close()
+		s.db.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", dbPath, err)
 	}
-	if s.durable, err = sql.Open("sqlite", dsn(dbPath, "FULL")); err != nil {
-		db.Close()
+	durable, err := sql.Open("sqlite", dsn(dbPath, "FULL"))
+	if err != nil {
+		s.db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", dbPath, err)
 	}
+	s.durable = newPool(durable)
 	s.durable.SetMaxOpenConns(1)
 	return s, nil
 }
@@ -231,7 +233,7 @@ func (s *Store) migrate(ctx context.Context) error {
 		if applied[m.version] {
 			continue
 		}
-		err := s.tx(ctx, func(tx *sql.Tx) error {
+		err := s.tx(ctx, func(tx *txn) error {
 			var done int
 			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_version WHERE version = ?`, m.version).Scan(&done); err != nil {
 				return err
@@ -239,7 +241,8 @@ func (s *Store) migrate(ctx context.Context) error {
 			if done > 0 {
 				return nil // another process was quicker
 			}
-			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			// unprepared: run once, and it changes the schema
+			if _, err := tx.Tx.ExecContext(ctx, m.sql); err != nil {
 				return err
 			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)`,
@@ -254,11 +257,11 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // tx runs f in an (IMMEDIATE) transaction, committing when it returns nil.
-func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error { return txOn(ctx, s.db, f) }
+func (s *Store) tx(ctx context.Context, f func(*txn) error) error { return txOn(ctx, s.db, f) }
 
 // txOn runs f in a transaction of db.
-func txOn(ctx context.Context, db *sql.DB, f func(*sql.Tx) error) error {
-	tx, err := db.BeginTx(ctx, nil)
+func txOn(ctx context.Context, db *pool, f func(*txn) error) error {
+	tx, err := db.begin(ctx)
 	if err != nil {
 		return err
 	}

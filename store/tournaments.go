@@ -355,7 +355,7 @@ func (s *Store) Entrants(ctx context.Context, id int64) ([]Entrant, error) {
 // StartRound stores a round's pairs and the tournament as it now stands
 // (its round, deadline and status), in one transaction.
 func (s *Store) StartRound(ctx context.Context, t Tournament, pairs []Pairing) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		for _, p := range pairs {
 			_, err := tx.ExecContext(ctx, `INSERT INTO tournament_games (tournament_id, round, tbl, a, b, winner, done, forfeit)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, t.ID, p.Round, p.Table, p.A, p.B, p.Winner, boolInt(p.Done), boolInt(p.Forfeit))
@@ -400,7 +400,7 @@ func (s *Store) Pairings(ctx context.Context, id int64) ([]Pairing, error) {
 // and with ErrConflict when the pair has a game or a result already.
 func (s *Store) StartPairingGame(ctx context.Context, tournament int64, p Pairing, ng NewGame, now time.Time) (int64, error) {
 	var id int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var err error
 		if id, err = s.createGame(ctx, tx, ng, now); err != nil {
 			return err
