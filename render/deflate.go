@@ -52,6 +52,7 @@ func (d *deflater) zlibCompress(data []byte, stride int) []byte {
 
 // tokenize finds the matches in data and records them with the literals
 // between them in d.toks.
+//
 //go:norace
 func (d *deflater) tokenize(data []byte, stride int) {
 	d.toks = d.toks[:0]
@@ -81,6 +82,7 @@ func (d *deflater) tokenize(data []byte, stride int) {
 // find returns the longest match at data[i] (at least 8 bytes from the
 // end) among the last two distances, the row above, the byte before, and
 // the place of the last four bytes alike in d.table, which it updates.
+//
 //go:norace
 func (d *deflater) find(data []byte, i, last, prev, stride int) (best, bestD int) {
 	cur := binary.LittleEndian.Uint32(data[i:])
@@ -119,6 +121,7 @@ func (d *deflater) find(data []byte, i, last, prev, stride int) (best, bestD int
 
 // matchLen returns how many bytes from data[i] repeat those dist before,
 // at most maxMatch.
+//
 //go:norace
 func matchLen(data []byte, i, dist int) int {
 	a, b := data[i:], data[i-dist:]
@@ -169,6 +172,7 @@ var codeLenOrder = [19]int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2
 
 // writeBlock writes toks as a block with dynamic codes, the last if
 // final.
+//
 //go:norace
 func (d *deflater) writeBlock(toks []uint32, final bool) {
 	litFreq, distFreq := &d.litFreq, &d.distFreq
@@ -314,6 +318,7 @@ func (d *deflater) writeBlock(toks []uint32, final bool) {
 }
 
 // writeBits appends the low n bits of v (n at most 56) to the stream.
+//
 //go:norace
 func (d *deflater) writeBits(v uint64, n uint) {
 	d.acc |= v << d.nacc
@@ -452,6 +457,7 @@ func canonicalCodes(lens []uint8, codes []uint16) {
 // adler32Sum returns the Adler-32 checksum of data (RFC 1950). It sums
 // eight bytes at a time in 16-bit lanes, 128 bytes between folds of the
 // lanes.
+//
 //go:norace
 func adler32Sum(data []byte) uint32 {
 	const mod = 65521

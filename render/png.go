@@ -32,6 +32,7 @@ var pngWorks = sync.Pool{New: func() any { return new(pngWork) }}
 
 // writePNG appends img to buf as a PNG of 8-bit palette indices (see
 // writeScanlines).
+//
 //go:norace
 func writePNG(buf *bytes.Buffer, img *image.Paletted) error {
 	b := img.Rect
