@@ -119,6 +119,7 @@ func (h *harness) playGroup(id int64, board int, n int, rng *rand.Rand) groupPla
 // his luck; every accepted tap shows on the board within 4 s, and nothing
 // is sent during a retry_after.
 func TestGroupBoardFollowsTaps(t *testing.T) {
+	t.Parallel() // it waits mostly on the players' pace and the group's
 	h := newPacedHarness(t)
 	h.srv.SetRateLimit(true)
 	id, b := h.groupDuel("0")
