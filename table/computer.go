@@ -82,10 +82,15 @@ func (s *Service) think(ctx context.Context, rec *store.GameRecord) (play rules.
 // slot included. Alone, a level's own time limit comes first (ai); in a
 // crowd, the slots share out what is left before each deadline (see
 // slots.grant), so that a crowd costs a little strength, not minutes.
-// The levels that do not search need no deadline.
+// The levels that do not search need no deadline. Each leaves room for
+// what follows the choice in a crowd (storing the move, drawing the board,
+// Telegram), about half a second at the 95th percentile with 50 people
+// on two cores (bot's BenchmarkCrowd), within a person's wait of 1.5 s
+// for master and 3 s for grandmaster. Alone, neither cuts the level's own
+// time limit (ai).
 var answerWithin = map[game.Level]time.Duration{
-	game.Master:      time.Second,
-	game.Grandmaster: 2 * time.Second,
+	game.Master:      800 * time.Millisecond,
+	game.Grandmaster: 1600 * time.Millisecond,
 }
 
 // cubeWithin is how soon after it falls due the computer's cube decision
