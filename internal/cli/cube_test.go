@@ -14,6 +14,7 @@ import (
 // lines get an error and the run goes on; the Match ID's score, cube,
 // owner and Crawford flag are read from the player on roll.
 func TestCubeCommand(t *testing.T) {
+	t.Parallel()
 	crawford := rules.MatchState{Cube: 1, CubeOwner: -1, DiceOwner: 1, Crawford: true, State: rules.GamePlaying, Turn: 1,
 		MatchLength: 5, Score: [2]int{4, 2}}.MatchID()
 	theirCube := rules.MatchState{Cube: 2, CubeOwner: 0, DiceOwner: 1, State: rules.GamePlaying, Turn: 1}.MatchID()
@@ -64,6 +65,7 @@ func TestCubeCommand(t *testing.T) {
 // TestBestForAMatch: nardi best --match plays for the Match ID's score
 // (a legal play for every line) and refuses a Match ID it cannot read.
 func TestBestForAMatch(t *testing.T) {
+	t.Parallel()
 	dmp := rules.MatchState{Cube: 1, CubeOwner: -1, DiceOwner: 0, State: rules.GamePlaying, MatchLength: 5, Score: [2]int{4, 4}}.MatchID()
 	in := "4HPwATDgc/ABMA 6 5\n4HPwATDgc/ABMA 2 1\n"
 	var out, errOut bytes.Buffer
@@ -88,6 +90,7 @@ func TestBestForAMatch(t *testing.T) {
 // TestBestExact: nardi best --exact plays the level without its time
 // limit, as ai.Player.Exact does.
 func TestBestExact(t *testing.T) {
+	t.Parallel()
 	in := "4HPwATDgc/ABMA 6 5\nzM7gATA2nsEBMA 4 5\n"
 	var out, errOut bytes.Buffer
 	if code := run([]string{"best", "--rules", "standard", "--level", "master", "--exact"}, strings.NewReader(in), &out, &errOut); code != 0 {

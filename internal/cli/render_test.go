@@ -12,6 +12,7 @@ import (
 )
 
 func TestRenderCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "board.png")
 	var stdout, stderr bytes.Buffer

@@ -54,6 +54,7 @@ func TestServeNeedsToken(t *testing.T) {
 // it again on the same database: the same board message goes on working
 // from the same position.
 func TestServeSurvivesSIGKILL(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts the bot as a child process")
 	}
@@ -138,6 +139,7 @@ func (s *syncBuffer) String() string {
 // TestSecondServeRefuses: a second bot on the same database stops at once
 // with a clear message, before it polls, and the first one goes on.
 func TestSecondServeRefuses(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts the bot as child processes")
 	}
@@ -186,6 +188,7 @@ func TestSecondServeRefuses(t *testing.T) {
 // Bot API that cannot be reached, the log says what fails but never shows
 // the token.
 func TestTokenNeverLogged(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts the bot as a child process")
 	}
@@ -210,6 +213,7 @@ func TestTokenNeverLogged(t *testing.T) {
 // TestServeStopsInTime: SIGTERM in the middle of a group's paced traffic
 // stops the bot well within the 10 s Docker gives it.
 func TestServeStopsInTime(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts the bot as a child process")
 	}

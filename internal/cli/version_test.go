@@ -10,6 +10,7 @@ import (
 // TestVersion: the binary tells the version set at link time, by "nardi
 // version" and "nardi --version".
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
