@@ -27,28 +27,6 @@ func TestNetRoundTrip(t *testing.T) {
 	}
 }
 
-// TestAverage: the mean of two networks is halfway between them weight by
-// weight; networks of different shapes are refused.
-func TestAverage(t *testing.T) {
-	a, b := NewNet(NumInputs, 8, 1), NewNet(NumInputs, 8, 2)
-	b.Games = 40
-	m, err := Average(a, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range m.W1 {
-		if d := m.W1[i] - (a.W1[i]+b.W1[i])/2; d > 1e-6 || d < -1e-6 {
-			t.Fatalf("weight %d: %v, want the mean of %v and %v", i, m.W1[i], a.W1[i], b.W1[i])
-		}
-	}
-	if m.B2[3] != (a.B2[3]+b.B2[3])/2 || m.Games != 40 {
-		t.Errorf("bias %v, games %d", m.B2[3], m.Games)
-	}
-	if _, err := Average(a, NewNet(NumInputs, 9, 1)); err == nil {
-		t.Error("networks of different shapes were averaged")
-	}
-}
-
 func TestEvaluatorRaces(t *testing.T) {
 	net, err := ShippedNet()
 	if err != nil {
@@ -127,26 +105,6 @@ func TestChoicesAreLegal(t *testing.T) {
 			p = next.Swap()
 		}
 	}
-}
-
-// TestMediumBeatsEasy plays a short deterministic match between the two
-// quick levels; the full 2,000-game matches are run with nardi selfplay.
-func TestMediumBeatsEasy(t *testing.T) {
-	games := 400
-	if raceEnabled {
-		games = 60
-	}
-	net, err := ShippedNet()
-	if err != nil {
-		t.Fatal(err)
-	}
-	medium := NewPlayer(net, rules.Nardi, rules.OinMars, Club)
-	easy := NewPlayer(net, rules.Nardi, rules.OinMars, Beginner)
-	r := SelfPlay(rules.Short, rules.OinMars, medium, easy, games, 99, 2, nil)
-	if r.Mean <= 0 {
-		t.Errorf("club scored %+.3f points a game against beginner over %d games", r.Mean, games)
-	}
-	t.Logf("club vs beginner: %+.3f [%+.3f, %+.3f]", r.Mean, r.Low, r.Hi)
 }
 
 // TestIncrementalEvaluation compares the evaluation of results computed

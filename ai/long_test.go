@@ -217,23 +217,3 @@ func BenchmarkLongDecision(b *testing.B) {
 		})
 	}
 }
-
-// TestLongLevelsInOrder: in long nardi club outscores beginner and beginner
-// outscores the random player over a short deterministic match (the full
-// matches are run with nardi selfplay --variant long).
-func TestLongLevelsInOrder(t *testing.T) {
-	games := 60
-	if raceEnabled {
-		games = 16
-	}
-	for _, c := range []struct{ a, b Chooser }{
-		{LongPlayer{Level: Club}, LongPlayer{Level: Beginner}},
-		{LongPlayer{Level: Beginner}, LongRandom{}},
-	} {
-		r := SelfPlay(rules.Long, rules.OinMars, c.a, c.b, games, 7, 2, nil)
-		if r.Mean <= 0 {
-			t.Errorf("%s scored %+.3f points a game against %s", name(c.a), r.Mean, name(c.b))
-		}
-		t.Logf("%s vs %s: %+.3f [%+.3f, %+.3f]", name(c.a), name(c.b), r.Mean, r.Low, r.Hi)
-	}
-}
