@@ -46,6 +46,7 @@ func ply3(e *Evaluator, r *rules.Position) float64 {
 // three-roll search exactly (the signs of the mover's and the opponent's
 // changes both show here).
 func TestRolloutDepths(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
@@ -78,6 +79,7 @@ func TestRolloutDepths(t *testing.T) {
 // another one (the sampled games differ), and looking deeper moves the
 // estimate from ply2 by a little, not by a game's swing.
 func TestRolloutSeeded(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
@@ -102,6 +104,7 @@ func TestRolloutSeeded(t *testing.T) {
 // candidate its ply2; with time they play all trials, the candidates'
 // estimates then moved from ply2.
 func TestRolloutsStop(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
@@ -130,6 +133,7 @@ func TestRolloutsStop(t *testing.T) {
 // games change over the 2-ply, the same games whatever the share: none
 // leaves ply2, half lands midway between none and all.
 func TestRolloutsShare(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
