@@ -15,6 +15,7 @@ import (
 // the mean of the teacher's and ours (to the part's thousandths), the
 // plays and groups unchanged; a weight outside [0, 1] is refused.
 func TestBlendPart(t *testing.T) {
+	t.Parallel()
 	teacher, in := candidateFolder(t, 1)
 	plays := filepath.Join(filepath.Dir(in), "plays-0001.tsv.gz")
 	if _, err := CompactPart(in, teacher, plays); err != nil {

@@ -21,6 +21,7 @@ import (
 // a run stopped after some epochs and resumed must end where an unbroken
 // run does.
 func TestDistill(t *testing.T) {
+	t.Parallel()
 	teacher := ai.NewNet(ai.NumInputs, 8, 4)
 	cfg := DistillConfig{Teacher: teacher, Seed: 2, Games: 3, Workers: 2, Epochs: 3, Alpha: 0.5, AlphaEnd: 0.2, Dir: t.TempDir()}
 	whole, err := Distill(context.Background(), cfg)
@@ -128,6 +129,7 @@ func TestDistillStops(t *testing.T) {
 // and every target holds its chances two rolls on, found through the
 // pruner; without a pruner these are RollProbs'.
 func TestDistillCandidates(t *testing.T) {
+	t.Parallel()
 	teacher := ai.NewNet(ai.NumInputs, 8, 4)
 	ev := ai.NewEvaluator(teacher, rules.Nardi, rules.WithKoks) // game 0's rules
 	for _, p := range []rules.Position{rules.Start(), judgedSet(t)[100].Pos} {

@@ -74,6 +74,7 @@ func TestReadGameRecords(t *testing.T) {
 // network alone against itself, with dice of a seed, they keep the
 // points' mean within their noise at well under their spread.
 func TestLuckAdjusted(t *testing.T) {
+	t.Parallel()
 	net, err := ai.ShippedNet()
 	if err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 // within the points' own; a judge that finds no luck anywhere changes
 // nothing.
 func TestSelfPlayLuck(t *testing.T) {
+	t.Parallel()
 	net, err := ai.ShippedNet()
 	if err != nil {
 		t.Fatal(err)
@@ -51,6 +52,7 @@ func TestSelfPlayLuck(t *testing.T) {
 // TestMediumBeatsEasy plays a short deterministic match between the two
 // quick levels; the full 2,000-game matches are run with nardi-lab selfplay.
 func TestMediumBeatsEasy(t *testing.T) {
+	t.Parallel()
 	games := 400
 	if raceEnabled {
 		games = 60
@@ -72,6 +74,7 @@ func TestMediumBeatsEasy(t *testing.T) {
 // outscores the random player over a short deterministic match (the full
 // matches are run with nardi-lab selfplay --variant long).
 func TestLongLevelsInOrder(t *testing.T) {
+	t.Parallel()
 	games := 60
 	if raceEnabled {
 		games = 16

@@ -45,6 +45,7 @@ func judgesRaces(t *testing.T, net, race *ai.Net) bool {
 // the extra inputs, and refuses a network whose inputs mean something
 // else.
 func TestTrainFrom(t *testing.T) {
+	t.Parallel()
 	cfg := TDConfig{Hidden: 8, Seed: 3, Alpha: 0.1, AlphaEnd: 0.1, Games: 2, Checkpoint: 2}
 	cfg.Dir, cfg.Inputs, cfg.From = t.TempDir(), ai.NumInputs+ai.ExtInputs, ai.NewNet(ai.NumInputs, 8, 1)
 	net, err := TD(context.Background(), cfg)
@@ -66,6 +67,7 @@ func TestTrainFrom(t *testing.T) {
 // left as it was, the race network starts as its copy, counts its own
 // games and learns.
 func TestTrainRace(t *testing.T) {
+	t.Parallel()
 	from := ai.NewNet(ai.NumInputs+ai.ExtInputs, 8, 1)
 	from.Games = 1000
 	before := slices.Clone(from.W1)
@@ -121,6 +123,7 @@ func TestTrainRace(t *testing.T) {
 // Both kinds of target are checked (lookahead on fewer games: each of its
 // steps looks at every roll, about twenty times slower).
 func TestTrainingResumes(t *testing.T) {
+	t.Parallel()
 	trainResumed(t, false, 60)
 	la := trainResumed(t, true, 15)
 	plain := trainResumed(t, false, 15)
@@ -161,6 +164,7 @@ func trainResumed(t *testing.T, lookahead bool, n int64) *ai.Net {
 // TestLookaheadTarget checks the lookahead target against the chances
 // after each roll's best play, found through the exported API.
 func TestLookaheadTarget(t *testing.T) {
+	t.Parallel()
 	net, err := ai.ShippedNet()
 	if err != nil {
 		t.Fatal(err)
