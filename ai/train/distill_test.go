@@ -1,6 +1,7 @@
 package train
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io/fs"
@@ -111,8 +112,14 @@ func TestDistillStops(t *testing.T) {
 	if _, err := os.Stat(cfg.blockPath(0)); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a block of targets was written after the context ended: %v", err)
 	}
-	// The targets made, the fit stops before its first epoch is written.
-	if _, err := Distill(context.Background(), DistillConfig{Teacher: cfg.Teacher, Seed: 2, Games: 1, Dir: cfg.Dir}); err != nil {
+	// The targets made (a few written here), the fit stops before its
+	// first epoch is written.
+	var block bytes.Buffer
+	for _, p := range []rules.Position{rules.Start(), rules.Start().Swap()} {
+		x := target{p, [ai.NumOutputs]float32{0.5, 0.1, 0.01, 0.1, 0.01}}
+		x.write(&block)
+	}
+	if err := writeWhole(cfg.blockPath(0), block.Bytes()); err != nil {
 		t.Fatal(err)
 	}
 	student, err := fitStudent(ctx, cfg)
