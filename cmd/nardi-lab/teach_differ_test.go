@@ -19,7 +19,8 @@ import (
 // each result a legal play's; a player against itself differs nowhere, nor
 // master tuned to its best play at 0-ply against the network alone; --only
 // puts races or contact alone. Master, whose search is slow, is put the
-// first 5 decisions, among which it differs from the network alone.
+// first 5 decisions, and then against itself those among them where it
+// chose otherwise than the network alone (where its search decides).
 func TestTeachDiffer(t *testing.T) {
 	t.Parallel()
 	differ := func(count int, args ...string) []string {
@@ -36,18 +37,17 @@ func TestTeachDiffer(t *testing.T) {
 		return lines[1:]
 	}
 	const count = 5
-	if same := differ(count); len(same) != 0 {
-		t.Errorf("master against itself differs on %d decisions: %q", len(same), same)
-	}
 	lines := differ(count, "--b-level", "net")
 	if len(lines) == 0 {
 		t.Fatalf("master and the network alone chose alike on all %d decisions", count)
 	}
+	var apart strings.Builder // the decisions where they differ, as --positions reads them
 	for _, l := range lines {
 		f := strings.Split(l, "\t")
-		if len(f) != 5 || f[3] == f[4] {
+		if len(f) != 5 || f[3] == f[4] || len(f[2]) != 2 {
 			t.Fatalf("line %q", l)
 		}
+		fmt.Fprintf(&apart, "%s %c %c\n", f[1], f[2][0], f[2][1])
 		p, err := rules.ParsePositionID(f[1])
 		if err != nil {
 			t.Fatal(err)
@@ -63,6 +63,13 @@ func TestTeachDiffer(t *testing.T) {
 				t.Errorf("%s with %v: %s is no legal play's result", f[1], d, r)
 			}
 		}
+	}
+	path := filepath.Join(t.TempDir(), "apart")
+	if err := os.WriteFile(path, []byte(apart.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if same := differ(len(lines), "--positions", path); len(same) != 0 {
+		t.Errorf("master against itself differs on %d decisions: %q", len(same), same)
 	}
 	// Master tuned to its best play at 0-ply chooses as the network alone.
 	if tuned := differ(16, "--a-level", "net", "--b-tune", "keep1=1"); len(tuned) != 0 {
