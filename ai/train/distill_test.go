@@ -147,7 +147,7 @@ func TestDistillCandidates(t *testing.T) {
 	if err := teacher.SetPruner(ai.NewNet(ai.NumInputs, 4, 5)); err != nil {
 		t.Fatal(err)
 	}
-	cfg := DistillConfig{Teacher: teacher, Seed: 3, Games: 1, Epochs: 1, Alpha: 0.1, AlphaEnd: 0.1, Dir: t.TempDir(), Candidates: 3}
+	cfg := DistillConfig{Teacher: teacher, Seed: 3, Games: 1, Epochs: 1, Alpha: 0.1, AlphaEnd: 0.1, Dir: t.TempDir(), Candidates: 2}
 	if _, err := Distill(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
@@ -160,8 +160,8 @@ func TestDistillCandidates(t *testing.T) {
 	_, results := rules.LegalPlays(rules.Start(), d, rules.Nardi)
 	p := rules.Start()
 	eqs := ai.NewTeacher(ev).Ply0(&p, results)
-	top := nn.TopIndices(eqs, 3, nil)
-	if len(ts) < 3*20 || len(top) != 3 {
+	top := nn.TopIndices(eqs, cfg.Candidates, nil)
+	if len(ts) < 3*20 || len(top) != cfg.Candidates {
 		t.Fatalf("%d targets from a game, %d candidates of the opening", len(ts), len(top))
 	}
 	for k, i := range top {

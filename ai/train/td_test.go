@@ -4,20 +4,28 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync"
 	"testing"
 
 	"nardi/ai"
 	"nardi/rules"
 )
 
-// judgedSet returns package ai's judged positions.
+var (
+	judgedOnce      sync.Once
+	judgedPositions []ai.JudgedPosition
+	judgedErr       error
+)
+
+// judgedSet returns package ai's judged positions, read once for all the
+// tests: they must not change them.
 func judgedSet(t testing.TB) []ai.JudgedPosition {
 	t.Helper()
-	set, err := ai.LoadJudged("../testdata/ai-judged.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
+	judgedOnce.Do(func() { judgedPositions, judgedErr = ai.LoadJudged("../testdata/ai-judged.jsonl.gz") })
+	if judgedErr != nil {
+		t.Fatal(judgedErr)
 	}
-	return set
+	return judgedPositions
 }
 
 // judgesRaces tells whether race judges net's races: net's evaluation of
