@@ -10,11 +10,12 @@ import (
 
 // TestChooseByShortOfTime: a decision due at once still looks two rolls
 // ahead on the best two candidates and plays a legal play, never one the
-// 2-ply of those two would not; with Exact the stop is ignored and the
-// decision is Choose's. That is seen on a position where Choose plays
-// otherwise than the decision due at once (elsewhere the two agree whether
-// the stop is ignored or not): Choose's full search being slow, the
-// positions are tried those of the fewest plays first until one is found.
+// 2-ply of those two would not; with Exact the time it is due by is
+// ignored and the decision is Choose's. That is seen on a position where
+// Choose plays otherwise than the decision due at once (elsewhere the two
+// agree whether that time is ignored or not): Choose's full search being
+// slow, the positions are tried those of the fewest plays first until one
+// is found.
 func TestChooseByShortOfTime(t *testing.T) {
 	set := loadJudged(t)
 	net, err := ShippedNet()
@@ -75,6 +76,6 @@ func TestChooseByShortOfTime(t *testing.T) {
 		}
 	}
 	if !differ {
-		t.Errorf("Choose played as the decision due at once on all %d positions: Exact is not seen to ignore the stop", len(ds))
+		t.Errorf("Choose played as the decision due at once on all %d positions: Exact is not seen to ignore the time due", len(ds))
 	}
 }

@@ -112,7 +112,7 @@ func TestDistillStops(t *testing.T) {
 	if _, err := os.Stat(cfg.blockPath(0)); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a block of targets was written after the context ended: %v", err)
 	}
-	// The targets made (a few written here), the fit stops before its
+	// The targets made (a few written here), the fit ends before its
 	// first epoch is written.
 	var block bytes.Buffer
 	for _, p := range []rules.Position{rules.Start(), rules.Start().Swap()} {

@@ -130,7 +130,7 @@ func TestTrainRace(t *testing.T) {
 // resumed gives the very network of an uninterrupted run.
 // Both kinds of target are checked (lookahead on fewer games: each of its
 // steps looks at every roll, about twenty times slower; 6 games are
-// checkpointed after 2 and 4, stopped after 4 and resumed).
+// checkpointed after 2 and 4, broken off after 4 and resumed).
 func TestTrainingResumes(t *testing.T) {
 	t.Parallel()
 	trainResumed(t, false, 60)
