@@ -14,6 +14,7 @@ import (
 // (each between 0 and 1, a mars no likelier than a win), and they differ
 // from the network's own, as a search's values do.
 func TestRollProbs(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedLongNet()
 	if err != nil {
 		t.Fatal(err)

@@ -174,6 +174,14 @@ var styles = map[Level]style{
 	NetAlone: {},
 }
 
+// Chooser chooses plays in some variant: the play of roll d in p (first:
+// the mover's first turn of the game) and the position it leads to, ok
+// false when nothing can be played. Player (for short nardi) and
+// LongPlayer, LongHeuristic and LongRandom (for long nardi) are choosers.
+type Chooser interface {
+	Choose(p rules.Position, d rules.Dice, first bool, seed uint64) (rules.Play, rules.Position, bool)
+}
+
 // Player chooses plays for one level. It is safe for concurrent use.
 type Player struct {
 	Eval  *Evaluator

@@ -35,6 +35,7 @@ func pruneStatsOn(t *testing.T, net, pruner *Net, set []JudgedPosition, k int) p
 // own best play among its few in nearly every judged decision, and that
 // a search's bestPlay then picks exactly what judging every play picks.
 func TestShippedPruner(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
@@ -138,6 +139,7 @@ func BenchmarkPruned(b *testing.B) {
 // best at least as often as with pruneKeep; the mirror keeps the same
 // number, and the evaluator it came from is left as it was.
 func TestWithKeep(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)

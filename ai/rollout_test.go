@@ -44,8 +44,10 @@ func ply3(e *Evaluator, r *rules.Position) float64 {
 // exactly; three rolls deep over 1,296 trials it meets each outcome of the
 // first two rolls once and judges the third in full, so it is the plain
 // three-roll search exactly (the signs of the mover's and the opponent's
-// changes both show here).
+// changes both show here). That sweep, on one goroutine, is left to the
+// runs without -short and the race detector.
 func TestRolloutDepths(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +63,7 @@ func TestRolloutDepths(t *testing.T) {
 			t.Errorf("%s: rollout two rolls deep %.6f, ply2 %.6f", r.PositionID(), ro, two)
 		}
 	}
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		return
 	}
 	r := results[0]
@@ -78,6 +80,7 @@ func TestRolloutDepths(t *testing.T) {
 // another one (the sampled games differ), and looking deeper moves the
 // estimate from ply2 by a little, not by a game's swing.
 func TestRolloutSeeded(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
@@ -102,6 +105,7 @@ func TestRolloutSeeded(t *testing.T) {
 // candidate its ply2; with time they play all trials, the candidates'
 // estimates then moved from ply2.
 func TestRolloutsStop(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)
@@ -130,6 +134,7 @@ func TestRolloutsStop(t *testing.T) {
 // games change over the 2-ply, the same games whatever the share: none
 // leaves ply2, half lands midway between none and all.
 func TestRolloutsShare(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)

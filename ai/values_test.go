@@ -133,6 +133,7 @@ func TestPlaysForTheScore(t *testing.T) {
 // TestJudge: the master search's own choice loses nothing; a play that
 // gives away much shows a loss; a forced roll is no decision.
 func TestJudge(t *testing.T) {
+	t.Parallel()
 	net, err := ShippedNet()
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 // TestCandidates takes the network's favourites and some others, each a
 // legal result seen by the opponent, once; a forced roll has none.
 func TestCandidates(t *testing.T) {
+	t.Parallel()
 	net := shipped(t)
 	ev := ai.NewEvaluator(net, rules.Standard, rules.WithKoks)
 	p, d := rules.Start(), rules.Dice{3, 1}
@@ -57,6 +58,7 @@ func TestCandidates(t *testing.T) {
 // TestWriteCandidates is reproducible from the part's number and writes
 // "POSID<TAB>G" lines, groups numbered from 0.
 func TestWriteCandidates(t *testing.T) {
+	t.Parallel()
 	samples, err := ReadPart("testdata/teacher-0001.tsv.gz")
 	if err != nil {
 		t.Fatal(err)
@@ -125,6 +127,7 @@ func TestReadCandidates(t *testing.T) {
 // TestRankError: no error where the teacher agrees with the network's
 // pick, and the teacher's difference where it prefers the other play.
 func TestRankError(t *testing.T) {
+	t.Parallel()
 	net := shipped(t)
 	ev := ai.NewEvaluator(net, rules.Standard, rules.WithKoks)
 	p := rules.Start()
@@ -156,6 +159,7 @@ func TestRankError(t *testing.T) {
 // TestSearchRankError: SearchRankError picks the candidate the 2-ply values
 // best, and counts what the teacher says that choice loses.
 func TestSearchRankError(t *testing.T) {
+	t.Parallel()
 	net := shipped(t)
 	ev := ai.NewEvaluator(net, rules.Standard, rules.WithKoks)
 	p := rules.Start()

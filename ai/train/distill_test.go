@@ -1,6 +1,7 @@
 package train
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io/fs"
@@ -21,6 +22,7 @@ import (
 // a run stopped after some epochs and resumed must end where an unbroken
 // run does.
 func TestDistill(t *testing.T) {
+	t.Parallel()
 	teacher := ai.NewNet(ai.NumInputs, 8, 4)
 	cfg := DistillConfig{Teacher: teacher, Seed: 2, Games: 3, Workers: 2, Epochs: 3, Alpha: 0.5, AlphaEnd: 0.2, Dir: t.TempDir()}
 	whole, err := Distill(context.Background(), cfg)
@@ -110,8 +112,14 @@ func TestDistillStops(t *testing.T) {
 	if _, err := os.Stat(cfg.blockPath(0)); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a block of targets was written after the context ended: %v", err)
 	}
-	// The targets made, the fit stops before its first epoch is written.
-	if _, err := Distill(context.Background(), DistillConfig{Teacher: cfg.Teacher, Seed: 2, Games: 1, Dir: cfg.Dir}); err != nil {
+	// The targets made (a few written here), the fit ends before its
+	// first epoch is written.
+	var block bytes.Buffer
+	for _, p := range []rules.Position{rules.Start(), rules.Start().Swap()} {
+		x := target{p, [ai.NumOutputs]float32{0.5, 0.1, 0.01, 0.1, 0.01}}
+		x.write(&block)
+	}
+	if err := writeWhole(cfg.blockPath(0), block.Bytes()); err != nil {
 		t.Fatal(err)
 	}
 	student, err := fitStudent(ctx, cfg)
@@ -128,6 +136,7 @@ func TestDistillStops(t *testing.T) {
 // and every target holds its chances two rolls on, found through the
 // pruner; without a pruner these are RollProbs'.
 func TestDistillCandidates(t *testing.T) {
+	t.Parallel()
 	teacher := ai.NewNet(ai.NumInputs, 8, 4)
 	ev := ai.NewEvaluator(teacher, rules.Nardi, rules.WithKoks) // game 0's rules
 	for _, p := range []rules.Position{rules.Start(), judgedSet(t)[100].Pos} {
@@ -138,7 +147,7 @@ func TestDistillCandidates(t *testing.T) {
 	if err := teacher.SetPruner(ai.NewNet(ai.NumInputs, 4, 5)); err != nil {
 		t.Fatal(err)
 	}
-	cfg := DistillConfig{Teacher: teacher, Seed: 3, Games: 1, Epochs: 1, Alpha: 0.1, AlphaEnd: 0.1, Dir: t.TempDir(), Candidates: 3}
+	cfg := DistillConfig{Teacher: teacher, Seed: 3, Games: 1, Epochs: 1, Alpha: 0.1, AlphaEnd: 0.1, Dir: t.TempDir(), Candidates: 2}
 	if _, err := Distill(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
@@ -151,8 +160,8 @@ func TestDistillCandidates(t *testing.T) {
 	_, results := rules.LegalPlays(rules.Start(), d, rules.Nardi)
 	p := rules.Start()
 	eqs := ai.NewTeacher(ev).Ply0(&p, results)
-	top := nn.TopIndices(eqs, 3, nil)
-	if len(ts) < 3*20 || len(top) != 3 {
+	top := nn.TopIndices(eqs, cfg.Candidates, nil)
+	if len(ts) < 3*20 || len(top) != cfg.Candidates {
 		t.Fatalf("%d targets from a game, %d candidates of the opening", len(ts), len(top))
 	}
 	for k, i := range top {

@@ -28,6 +28,7 @@ func shippedLong(t *testing.T) *ai.Net {
 // back, the part keeps its positions and its chances to the stored
 // thousandths, its groups numbered after the part.
 func TestLongPart(t *testing.T) {
+	t.Parallel()
 	ev := ai.NewLongEvaluator(shippedLong(t))
 	cfg := LongConfig{Positions: 12, Depth: 1, CandDepth: 1, Explore: 0.1, Keep: 0.25, Cands: CandidateConfig{Top: 3, Others: 2}}
 	pos, cands := LongPart(ev, 7, cfg)

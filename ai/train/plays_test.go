@@ -12,6 +12,7 @@ import (
 // bytes, from which ReadPart rebuilds the same samples; candidates that are
 // not the rolls of the teacher's part given are refused, nothing written.
 func TestCompactPart(t *testing.T) {
+	t.Parallel()
 	teacher, in := candidateFolder(t, 1)
 	dir, cands := filepath.Dir(teacher), filepath.Dir(in)
 	out := filepath.Join(cands, "plays-0001.tsv.gz")

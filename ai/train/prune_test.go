@@ -32,6 +32,7 @@ func pruneStatsOn(t *testing.T, net, pruner *ai.Net, set []ai.JudgedPosition, k 
 // must agree bit for bit, and the pruner must keep the network's best
 // play on judged positions far more often than an untrained one does.
 func TestTrainPruner(t *testing.T) {
+	t.Parallel()
 	net, err := ai.ShippedNet()
 	if err != nil {
 		t.Fatal(err)

@@ -4,20 +4,28 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync"
 	"testing"
 
 	"nardi/ai"
 	"nardi/rules"
 )
 
-// judgedSet returns package ai's judged positions.
+var (
+	judgedOnce      sync.Once
+	judgedPositions []ai.JudgedPosition
+	judgedErr       error
+)
+
+// judgedSet returns package ai's judged positions, read once for all the
+// tests: they must not change them.
 func judgedSet(t testing.TB) []ai.JudgedPosition {
 	t.Helper()
-	set, err := ai.LoadJudged("../testdata/ai-judged.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
+	judgedOnce.Do(func() { judgedPositions, judgedErr = ai.LoadJudged("../testdata/ai-judged.jsonl.gz") })
+	if judgedErr != nil {
+		t.Fatal(judgedErr)
 	}
-	return set
+	return judgedPositions
 }
 
 // judgesRaces tells whether race judges net's races: net's evaluation of
@@ -45,6 +53,7 @@ func judgesRaces(t *testing.T, net, race *ai.Net) bool {
 // the extra inputs, and refuses a network whose inputs mean something
 // else.
 func TestTrainFrom(t *testing.T) {
+	t.Parallel()
 	cfg := TDConfig{Hidden: 8, Seed: 3, Alpha: 0.1, AlphaEnd: 0.1, Games: 2, Checkpoint: 2}
 	cfg.Dir, cfg.Inputs, cfg.From = t.TempDir(), ai.NumInputs+ai.ExtInputs, ai.NewNet(ai.NumInputs, 8, 1)
 	net, err := TD(context.Background(), cfg)
@@ -66,6 +75,7 @@ func TestTrainFrom(t *testing.T) {
 // left as it was, the race network starts as its copy, counts its own
 // games and learns.
 func TestTrainRace(t *testing.T) {
+	t.Parallel()
 	from := ai.NewNet(ai.NumInputs+ai.ExtInputs, 8, 1)
 	from.Games = 1000
 	before := slices.Clone(from.W1)
@@ -119,11 +129,13 @@ func TestTrainRace(t *testing.T) {
 // TestTrainingResumes checks that training stopped at a checkpoint and
 // resumed gives the very network of an uninterrupted run.
 // Both kinds of target are checked (lookahead on fewer games: each of its
-// steps looks at every roll, about twenty times slower).
+// steps looks at every roll, about twenty times slower; 6 games are
+// checkpointed after 2 and 4, broken off after 4 and resumed).
 func TestTrainingResumes(t *testing.T) {
+	t.Parallel()
 	trainResumed(t, false, 60)
-	la := trainResumed(t, true, 15)
-	plain := trainResumed(t, false, 15)
+	la := trainResumed(t, true, 6)
+	plain := trainResumed(t, false, 6)
 	if slices.Equal(la.W1, plain.W1) {
 		t.Error("lookahead targets trained the same network as one-roll targets")
 	}
@@ -161,6 +173,7 @@ func trainResumed(t *testing.T, lookahead bool, n int64) *ai.Net {
 // TestLookaheadTarget checks the lookahead target against the chances
 // after each roll's best play, found through the exported API.
 func TestLookaheadTarget(t *testing.T) {
+	t.Parallel()
 	net, err := ai.ShippedNet()
 	if err != nil {
 		t.Fatal(err)

@@ -217,6 +217,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 // checkpoints are written and best.bin is the best network, and the
 // network it started from is left alone.
 func TestFit(t *testing.T) {
+	t.Parallel()
 	read := func(path string) []Sample {
 		s, err := ReadPart(path)
 		if err != nil {
@@ -272,6 +273,7 @@ func TestFit(t *testing.T) {
 // starting network's pick in every group, so no epoch can beat it there,
 // though the epochs lower the validation cross-entropy (TestFit).
 func TestFitChoosesOnDeep(t *testing.T) {
+	t.Parallel()
 	s, err := ReadPart("testdata/teacher-0001.tsv.gz")
 	if err != nil {
 		t.Fatal(err)
@@ -380,6 +382,7 @@ func checkGradient(t *testing.T, tr *Trainer, loss func() float64, extra ...int)
 // keep the differences between a roll's plays closer to the anchor's than
 // steps without it.
 func TestAnchor(t *testing.T) {
+	t.Parallel()
 	s, err := ReadPart("testdata/teacher-0001.tsv.gz")
 	if err != nil {
 		t.Fatal(err)

@@ -3,8 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"nardi/ai"
 	"os"
+
+	"nardi/ai"
+	"nardi/ai/train"
 )
 
 // cmdAverage is "nardi-lab average --out FILE NET...": the mean of a run's
@@ -27,7 +29,7 @@ func cmdAverage(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		nets = append(nets, n)
 	}
-	avg, err := ai.Average(nets...)
+	avg, err := train.Average(nets...)
 	var data []byte
 	if err == nil {
 		data, err = avg.MarshalBinary()

@@ -67,11 +67,11 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var pb ai.Chooser
 		pb, err = load(*b, *netB)
 		if err == nil {
-			play := ai.SelfPlay
+			play := train.SelfPlay
 			if *duplicate {
-				play = ai.SelfPlayDuplicate
+				play = train.SelfPlayDuplicate
 			}
-			var judge ai.LuckJudge
+			var judge train.LuckJudge
 			if *luck {
 				judge, err = luckJudge(v, *rulesName)
 			}
@@ -97,7 +97,7 @@ func cmdSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // luckJudge is the judge of the dice's luck for nardi-lab selfplay --luck:
 // the shipped network of the variant, as a review tells a roll's luck.
-func luckJudge(v rules.Variant, rulesName string) (ai.LuckJudge, error) {
+func luckJudge(v rules.Variant, rulesName string) (train.LuckJudge, error) {
 	if v == rules.Long {
 		net, err := ai.ShippedLongNet()
 		if err != nil {

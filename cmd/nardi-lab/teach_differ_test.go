@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -17,34 +18,36 @@ import (
 // alone: every line printed is a decision where they chose differently,
 // each result a legal play's; a player against itself differs nowhere, nor
 // master tuned to its best play at 0-ply against the network alone; --only
-// puts races or contact alone.
+// puts races or contact alone. Master, whose search is slow, is put the
+// first 5 decisions, and then against itself those among them where it
+// chose otherwise than the network alone (where its search decides).
 func TestTeachDiffer(t *testing.T) {
 	t.Parallel()
-	differ := func(args ...string) []string {
+	differ := func(count int, args ...string) []string {
 		t.Helper()
 		var stdout, stderr bytes.Buffer
-		all := append([]string{"teach", "differ", "--data", "ai/train/testdata", "--parts", "10", "--count", "16", "--workers", "2"}, args...)
+		all := append([]string{"teach", "differ", "--data", "ai/train/testdata", "--parts", "10", "--count", strconv.Itoa(count), "--workers", "2"}, args...)
 		if code := run(all, nil, &stdout, &stderr); code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
 		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-		if !strings.HasPrefix(lines[0], "# 16 decisions, ") || !strings.Contains(lines[0], fmt.Sprintf(" %d differ;", len(lines)-1)) {
+		if !strings.HasPrefix(lines[0], fmt.Sprintf("# %d decisions, ", count)) || !strings.Contains(lines[0], fmt.Sprintf(" %d differ;", len(lines)-1)) {
 			t.Fatalf("header %q for %d lines", lines[0], len(lines)-1)
 		}
 		return lines[1:]
 	}
-	if same := differ(); len(same) != 0 {
-		t.Errorf("master against itself differs on %d decisions: %q", len(same), same)
-	}
-	lines := differ("--b-level", "net")
+	const count = 5
+	lines := differ(count, "--b-level", "net")
 	if len(lines) == 0 {
-		t.Fatal("master and the network alone chose alike on all 16 decisions")
+		t.Fatalf("master and the network alone chose alike on all %d decisions", count)
 	}
+	var apart strings.Builder // the decisions where they differ, as --positions reads them
 	for _, l := range lines {
 		f := strings.Split(l, "\t")
-		if len(f) != 5 || f[3] == f[4] {
+		if len(f) != 5 || f[3] == f[4] || len(f[2]) != 2 {
 			t.Fatalf("line %q", l)
 		}
+		fmt.Fprintf(&apart, "%s %c %c\n", f[1], f[2][0], f[2][1])
 		p, err := rules.ParsePositionID(f[1])
 		if err != nil {
 			t.Fatal(err)
@@ -61,8 +64,15 @@ func TestTeachDiffer(t *testing.T) {
 			}
 		}
 	}
+	path := filepath.Join(t.TempDir(), "apart")
+	if err := os.WriteFile(path, []byte(apart.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if same := differ(len(lines), "--positions", path); len(same) != 0 {
+		t.Errorf("master against itself differs on %d decisions: %q", len(same), same)
+	}
 	// Master tuned to its best play at 0-ply chooses as the network alone.
-	if tuned := differ("--a-level", "net", "--b-tune", "keep1=1"); len(tuned) != 0 {
+	if tuned := differ(16, "--a-level", "net", "--b-tune", "keep1=1"); len(tuned) != 0 {
 		t.Errorf("master tuned keep1=1 and the network alone differ on %d decisions", len(tuned))
 	}
 	// --only splits the positions into races and contact; a race network

@@ -1,4 +1,4 @@
-package ai
+package train
 
 import (
 	"math"
@@ -6,28 +6,21 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"nardi/ai"
 	"nardi/rules"
 )
-
-// Chooser chooses plays in some variant: the play of roll d in p (first:
-// the mover's first turn of the game) and the position it leads to, ok
-// false when nothing can be played. Player (for short nardi) and
-// LongPlayer, LongHeuristic and LongRandom (for long nardi) are choosers.
-type Chooser interface {
-	Choose(p rules.Position, d rules.Dice, first bool, seed uint64) (rules.Play, rules.Position, bool)
-}
 
 // PlayGame plays one game of the variant between a and b with dice drawn
 // from seed and returns the points a scores: positive when a wins,
 // negative when b does. The opening roll decides who starts.
-func PlayGame(v rules.Variant, s rules.Scoring, a, b Chooser, seed uint64) int {
+func PlayGame(v rules.Variant, s rules.Scoring, a, b ai.Chooser, seed uint64) int {
 	pts, _ := PlayGameLuck(v, s, a, b, seed, nil)
 	return pts
 }
 
 // LuckJudge gives the luck of roll d for the mover in p (first: the
 // mover's first turn of the game), in equity: what the roll gave against
-// the average roll, as Evaluator.Story and LongEvaluator.Story tell it.
+// the average roll, as ai.Evaluator.Story and ai.LongEvaluator.Story tell it.
 type LuckJudge func(p rules.Position, d rules.Dice, first bool) float64
 
 // PlayGameLuck is PlayGame that also returns a's points with the luck of
@@ -36,10 +29,10 @@ type LuckJudge func(p rules.Position, d rules.Dice, first bool) float64
 // zero over the rolls it could have been, whatever the judge, so the
 // adjusted points keep the points' expectation with less spread. With a
 // nil judge they are the points.
-func PlayGameLuck(v rules.Variant, s rules.Scoring, a, b Chooser, seed uint64, judge LuckJudge) (int, float64) {
+func PlayGameLuck(v rules.Variant, s rules.Scoring, a, b ai.Chooser, seed uint64, judge LuckJudge) (int, float64) {
 	rng := rand.New(rand.NewPCG(seed, 0x73656c66))
 	die := func() int { return rng.IntN(6) + 1 }
-	players := [2]Chooser{a, b}
+	players := [2]ai.Chooser{a, b}
 	turn, d := rules.OpeningRoll(die)
 	first := [2]bool{true, true}
 	p := v.Start()
@@ -91,7 +84,7 @@ type MatchResult struct {
 // goroutines; game i uses seed+i, so the result does not depend on the
 // number of workers. With a judge (not nil) each game's points are also
 // given with the luck of the dice taken out (PlayGameLuck).
-func SelfPlay(v rules.Variant, s rules.Scoring, a, b Chooser, games int, seed uint64, workers int, judge LuckJudge) MatchResult {
+func SelfPlay(v rules.Variant, s rules.Scoring, a, b ai.Chooser, games int, seed uint64, workers int, judge LuckJudge) MatchResult {
 	points, adjusted := make([]int, games), make([]float64, games)
 	playAll(games, workers, func(i int) {
 		points[i], adjusted[i] = PlayGameLuck(v, s, a, b, seed+uint64(i), judge)
@@ -146,7 +139,7 @@ func meanCI(xs []float64) (mean, low, hi float64) {
 // luck of the dice falls on both players alike and the result is surer
 // for the same number of games. Its confidence intervals are reckoned on
 // the pairs, which are not independent games.
-func SelfPlayDuplicate(v rules.Variant, s rules.Scoring, a, b Chooser, games int, seed uint64, workers int, judge LuckJudge) MatchResult {
+func SelfPlayDuplicate(v rules.Variant, s rules.Scoring, a, b ai.Chooser, games int, seed uint64, workers int, judge LuckJudge) MatchResult {
 	pairs := (games + 1) / 2
 	points, adjusted := make([]int, 2*pairs), make([]float64, 2*pairs)
 	playAll(2*pairs, workers, func(i int) {
