@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +16,7 @@ import (
 	"nardi/game"
 	"nardi/locales"
 	"nardi/store"
+	"nardi/store/storetest"
 )
 
 // harness runs the real bot against the fake Bot API on a database that
@@ -88,7 +88,7 @@ func newHarnessRolling(t testing.TB, roller game.Roller) *harness {
 // groups or at quickPace.
 func openHarness(t testing.TB, roller game.Roller, telegramPace bool) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"), roller: roller, telegramPace: telegramPace}
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"), roller: roller, telegramPace: telegramPace}
 	t.Cleanup(func() {
 		h.stop()
 		h.srv.Close()

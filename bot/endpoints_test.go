@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"nardi/bot/telegramtest"
 	"nardi/metrics"
 	"nardi/store"
+	"nardi/store/storetest"
 )
 
 // TestMetricsListen: with an operators' address, /metrics is served there
@@ -71,7 +71,7 @@ func waitHealthy(t *testing.T, url string) {
 func TestTokenRejected(t *testing.T) {
 	srv := telegramtest.NewServer()
 	defer srv.Close()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "nardi.db"), store.Config{})
+	st, err := store.Open(context.Background(), storetest.Path(t, "nardi.db"), store.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"image/jpeg"
 	"io"
+	"nardi/store/storetest"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -166,7 +167,7 @@ func TestInlineDuel(t *testing.T) {
 // runs.
 func inlineHarnessBefore(t *testing.T, before func(*Bot)) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db", beforeRun: before}
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"), beforeRun: before}
 	h.configure = func(c *Config) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
+	"nardi/store/storetest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -20,7 +21,7 @@ import (
 // redraws it once.
 func TestLiveBoardFromTheChat(t *testing.T) {
 	t.Parallel() // it waits mostly on the group's pace
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db", roller: &seededRoller{rng: rand.New(rand.NewPCG(7, 11))}}
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"), roller: &seededRoller{rng: rand.New(rand.NewPCG(7, 11))}}
 	var bot *Bot
 	h.configure = func(c *Config) { c.PublicURL, c.LiveApp = "https://nardi.example", "board" }
 	h.beforeRun = func(b *Bot) { bot = b }

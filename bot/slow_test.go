@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"nardi/store/storetest"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 // and wins by it, and the idle player cannot claim.
 func TestSlowGroupDuel(t *testing.T) {
 	t.Parallel() // it waits mostly on the bot (see newHarness)
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db"}
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db")}
 	h.configure = func(c *Config) { c.RemindAfter, c.IdleClaim = 6*time.Second, 10*time.Second }
 	t.Cleanup(func() {
 		h.stop()
@@ -75,7 +76,7 @@ func TestSlowGroupDuel(t *testing.T) {
 // the player waiting is left as they were.
 func TestReminderToABlockedPlayer(t *testing.T) {
 	t.Parallel() // it waits mostly on the reminder's delay
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db"}
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db")}
 	h.configure = func(c *Config) { c.RemindAfter = 3 * time.Second }
 	t.Cleanup(func() {
 		h.stop()

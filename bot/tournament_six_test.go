@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"nardi/game"
 	"nardi/locales"
 	"nardi/store"
+	"nardi/store/storetest"
 	"nardi/table"
 )
 
@@ -172,7 +172,7 @@ func TestTournamentKnockoutOfSix(t *testing.T) {
 	t.Parallel() // it waits mostly on the group's pace
 	clk := &shiftClock{}
 	const round = 10 * time.Minute
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"),
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
 		roller: &seededRoller{rng: rand.New(rand.NewPCG(3, 5))},
 		configure: func(c *Config) {
 			c.Now, c.RoundTime, c.CardEvery = clk.now, round, 3*time.Second
@@ -355,7 +355,7 @@ func (h *harness) winnerOf(id int64) int64 {
 func TestTournamentAtItsTime(t *testing.T) {
 	t.Parallel() // it waits mostly on the group's pace
 	clk := &shiftClock{}
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"),
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
 		roller:    &seededRoller{rng: rand.New(rand.NewPCG(3, 5))},
 		configure: func(c *Config) { c.Now, c.CardEvery = clk.now, 3*time.Second }}
 	t.Cleanup(func() {
@@ -407,7 +407,7 @@ func TestTournamentAtItsTime(t *testing.T) {
 // (/tournament cancel: the card says so).
 func TestTournamentRemoveAndCancel(t *testing.T) {
 	t.Parallel() // it waits mostly on the group's pace
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"),
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
 		roller:    &seededRoller{rng: rand.New(rand.NewPCG(3, 5))},
 		configure: func(c *Config) { c.CardEvery = 3 * time.Second }}
 	t.Cleanup(func() {

@@ -6,7 +6,7 @@ import (
 	"image"
 	"image/png"
 	"math/rand/v2"
-	"path/filepath"
+	"nardi/store/storetest"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,7 +25,7 @@ import (
 // group), the bot restarts in the middle of the first round, and the card
 // ends with the podium, posted in the group too.
 func TestTournamentKnockout(t *testing.T) {
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: filepath.Join(t.TempDir(), "nardi.db"),
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
 		roller:    &seededRoller{rng: rand.New(rand.NewPCG(7, 11))},
 		configure: func(c *Config) { c.CardEvery = 200 * time.Millisecond }}
 	t.Cleanup(func() {

@@ -17,6 +17,7 @@ import (
 	"nardi/bot/telegramtest"
 	"nardi/metrics"
 	"nardi/store"
+	"nardi/store/storetest"
 )
 
 // listening starts the bot with its HTTP endpoint on a local port (a new
@@ -25,7 +26,7 @@ import (
 func listening(t *testing.T, set func(c *Config, addr string)) (*harness, string) {
 	t.Helper()
 	var first string
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: t.TempDir() + "/nardi.db"}
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db")}
 	h.configure = func(c *Config) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"nardi/game"
 	"nardi/rules"
 	"nardi/store"
+	"nardi/store/storetest"
 )
 
 var ctx = context.Background()
@@ -116,7 +116,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "table.db")
+	path := storetest.Path(t, "table.db")
 	st, err := store.Open(ctx, path, store.Config{})
 	if err != nil {
 		t.Fatal(err)

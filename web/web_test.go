@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,6 +22,7 @@ import (
 	"nardi/ai"
 	"nardi/game"
 	"nardi/store"
+	"nardi/store/storetest"
 	"nardi/table"
 )
 
@@ -83,7 +83,7 @@ type fixture struct {
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "web.db"), store.Config{})
+	st, err := store.Open(ctx, storetest.Path(t, "web.db"), store.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
