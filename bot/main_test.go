@@ -12,7 +12,7 @@ import (
 // waiting on the fake Bot API, on timers and on the group pace, not on
 // the processors, so more of them than there are processors can wait at
 // once.
-const parallelTests = 4
+const parallelTests = 8
 
 // TestMain runs the tests with parallelTests of the parallel ones at once,
 // unless -parallel is given.
