@@ -112,6 +112,8 @@ func contact(p *rules.Position) bool { return contactOf(&p.Mine, &p.Theirs) }
 // on roll: the mover's rearmost checker against the opponent's rearmost
 // one, in the mover's numbering (the opponent's point i is the mover's
 // 25-i).
+//
+//go:norace
 func contactOf(mine, theirs *[26]int8) bool {
 	oppBack := 0
 	if i := backmost(theirs); i > 0 {

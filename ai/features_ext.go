@@ -36,6 +36,8 @@ const (
 // escape inputs (escUnits), the mover's first; then each side's two
 // hitting inputs (hitUnits), the mover's first. Those a network does not
 // read are left 0, and not worked out.
+//
+//go:norace
 func extUnits(p *rules.Position, n int) (u [ExtInputs]float32) {
 	mine, theirs := masksOf(&p.Mine), masksOf(&p.Theirs)
 	mine.units(&p.Mine, theirs, p.Theirs[rules.Bar] > 0, u[:extPerSide])
@@ -57,6 +59,8 @@ func extUnits(p *rules.Position, n int) (u [ExtInputs]float32) {
 // mean of the pips the side loses to the costliest single hit a roll can
 // make (25 − q for a blot on its point q), over 25. Hits are found as
 // shots finds them.
+//
+//go:norace
 func (m masks) hitUnits(op masks, onBar bool, u []float32) {
 	u[0], u[1] = 0, 0
 	blots := m.taken &^ m.held
@@ -80,6 +84,8 @@ func (m masks) hitUnits(op masks, onBar bool, u []float32) {
 // hitting with one die and again with the other; with a double, two blots
 // within two steps each, one within a step and another within three, or
 // one checker hitting twice on its way.
+//
+//go:norace
 func hits(from, blocked, blots uint32) (two, loss int) {
 	const board = 1<<25 - 1
 	lost := func(hit uint32) int { return 25 - bits.TrailingZeros32(hit) }
@@ -128,6 +134,8 @@ func hits(from, blocked, blots uint32) (two, loss int) {
 // how well the other side contains it: one less the share of the fewest
 // such rolls from any point between that checker and the other side's
 // outer board (down to the 13-point), 0 once every checker is past it.
+//
+//go:norace
 func (m masks) escUnits(c *[26]int8, op masks, u []float32) {
 	u[0], u[1] = 0, 0
 	blocked := mirrored(op.held)
@@ -200,6 +208,8 @@ type masks struct{ held, taken uint32 }
 // adding 0x7f (0x7e) to a byte of 0 to 15 checkers sets its top bit when
 // it holds at least one (two), and the multiply gathers the eight top bits
 // into one byte.
+//
+//go:norace
 func masksOf(c *[26]int8) (m masks) {
 	b := (*[26]byte)(unsafe.Pointer(c))
 	for k := 0; k < 3; k++ {
@@ -222,6 +232,8 @@ func mirrored(m uint32) uint32 { return bits.Reverse32(m) >> 6 }
 // units fills the seven extra inputs of the side of checkers c and masks
 // m, against the other side's masks op (onBar: the other side has
 // checkers on the bar, bit 0 in the side's numbering).
+//
+//go:norace
 func (m masks) units(c *[26]int8, op masks, onBar bool, u []float32) {
 	held, blots := m.held, m.taken&^m.held
 	theirs, theirsHeld := mirrored(op.taken), mirrored(op.held)
@@ -252,6 +264,8 @@ func (m masks) units(c *[26]int8, op masks, onBar bool, u []float32) {
 // checkers as if none were on the bar: an approximation where the hitter
 // has checkers to enter first, which the network's own bar inputs are
 // left to correct.
+//
+//go:norace
 func shots(from, blocked, blots uint32) int {
 	if blots == 0 || from == 0 {
 		return 0

@@ -50,6 +50,8 @@ func (n *Net) setBase(b *base, p *rules.Position, f *features) {
 // now (the side's block starting at input blk), and to its pip count the
 // change of pips. The rows come in the order of the inputs, a point's
 // units one by one.
+//
+//go:norace
 func nearSide(l *rowList, now, was *[26]int8, blk int, pips *int) {
 	bn, bw := (*[26]byte)(unsafe.Pointer(now)), (*[26]byte)(unsafe.Pointer(was))
 	for chunk := 1; chunk <= 17; chunk += 8 {
@@ -126,6 +128,16 @@ func (n *Net) forwardSwapped(b *base, r *rules.Position, a *activations) {
 
 // forwardSides is forwardNear on the position whose player on roll has
 // the checkers mine and the opponent theirs.
+//
+// It and the functions that compute a position's inputs (nearSide,
+// contactOf, extUnits and the masks' units) are marked go:norace: they
+// read the network, which no one writes once loaded, and the position,
+// and write only the caller's own activations. The race detector's check
+// of every read made each search about twice as slow under -race, in
+// every test that lets the computer play; what the searches share (the
+// players, the caches, the bear-off databases) stays checked.
+//
+//go:norace
 func (n *Net) forwardSides(b *base, mine, theirs *[26]int8, a *activations) {
 	if len(a.hidden) != n.Hidden {
 		a.hidden = make([]float32, n.Hidden)
