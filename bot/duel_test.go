@@ -374,6 +374,7 @@ func TestInviteToBlockedChallenger(t *testing.T) {
 // longer be shown it reveals its dice seed: /verify gives it, matching the
 // commitment, as for a finished game.
 func TestVerifyAbandonedDuel(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarnessRolling(t, nil)
 	h.srv.SendText(alice, alice.Private(), "/duel 0")
 	inv := h.waitText(alice.ID, firstLine(en("duel.invite")))

@@ -25,6 +25,7 @@ func former(name, was string) func(string) string {
 // starts the level it showed: its "master" is the Grandmaster, its "hard"
 // the Master.
 func TestLevelButtons(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := newHarness(t)
 	for i, tc := range []struct {
 		label string // the button of the menu to start from

@@ -134,6 +134,7 @@ func TestRetryAfterOutlivesRestart(t *testing.T) {
 // TestOnlyBoardsWaitsCredited: a 429 on a reply (a player's spam of
 // commands) gives no clock time back; a 429 on a board does, once.
 func TestOnlyBoardsWaitsCredited(t *testing.T) {
+	t.Parallel() // it waits mostly on a retry_after
 	srv := telegramtest.NewServer()
 	defer srv.Close()
 	api, err := tg.New(telegramtest.Token, tg.WithServerURL(srv.URL), tg.WithSkipGetMe())

@@ -25,6 +25,7 @@ import (
 // group), the bot restarts in the middle of the first round, and the card
 // ends with the podium, posted in the group too.
 func TestTournamentKnockout(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
 	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
 		roller:    &seededRoller{rng: rand.New(rand.NewPCG(7, 11))},
 		configure: func(c *Config) { c.CardEvery = 200 * time.Millisecond }}
