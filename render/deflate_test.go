@@ -14,6 +14,7 @@ import (
 // TestBoardDecodes checks that every board's PNG, read by image/png, has
 // the pixels Image draws for it, in all four layouts.
 func TestBoardDecodes(t *testing.T) {
+	t.Parallel()
 	views := benchViews(t, 48)
 	for i, v := range views {
 		v.Portrait = i%2 == 0

@@ -68,6 +68,7 @@ func TestGraphGolden(t *testing.T) {
 // TestGraphBands checks that side A's band is as high as its chance, in
 // A's colour, and the marks are in their colours.
 func TestGraphBands(t *testing.T) {
+	t.Parallel()
 	for _, a := range []Color{White, Black} {
 		g := GraphView{Chances: []float64{0.25, 0.25, 0.25, 0.25}, A: a, Marks: []GraphMark{{Turn: 1, Kind: MarkMistake}, {Turn: 2, Kind: MarkLucky}}}
 		b, err := Graph(g)

@@ -121,6 +121,7 @@ func TestMistakeGolden(t *testing.T) {
 // TestMistakeColours checks that both plays show in their colours, and
 // only the board where there are no plays.
 func TestMistakeColours(t *testing.T) {
+	t.Parallel()
 	v := goldenMistakes[1].view
 	count := func(img image.Image, c rgb) int {
 		n := 0

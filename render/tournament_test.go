@@ -186,6 +186,7 @@ func TestTournamentPictureBadInput(t *testing.T) {
 }
 
 func TestTournamentPicturesConcurrent(t *testing.T) {
+	t.Parallel()
 	drawsTheSame(t, len(goldenBrackets), func(i int) string { return goldenBrackets[i].name },
 		func(i int) ([]byte, error) { return Bracket(goldenBrackets[i].view) })
 }
