@@ -491,7 +491,8 @@ func TestParseAndName(t *testing.T) {
 	}
 }
 
-// actionEmoji are the emoji that action buttons must begin with (issue 5).
+// actionEmoji are the emoji that action buttons must begin with: each sign
+// keeps one meaning across the bot.
 var actionEmoji = map[string]string{
 	"button.roll":       "🎲",
 	"button.confirm":    "✅",
