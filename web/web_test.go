@@ -330,7 +330,8 @@ func TestLiveFollowsTheGame(t *testing.T) {
 	mover, other := decider(st, "alice")
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	u := strings.Replace(f.srv.URL, "http", "ws", 1) + "/app/api/live?g=" + url.QueryEscape(code) + "&init=" + url.QueryEscape(initData(other, nil))
+	otherInit := initData(other, nil)
+	u := strings.Replace(f.srv.URL, "http", "ws", 1) + "/app/api/live?g=" + url.QueryEscape(code) + "&init=" + url.QueryEscape(otherInit)
 	c, _, err := websocket.Dial(ctx, u, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -368,7 +369,10 @@ func TestLiveFollowsTheGame(t *testing.T) {
 		}
 	}
 	// Without a valid initData no connection is opened.
-	bad := strings.Replace(u, url.QueryEscape(initData(other, nil)), "x", 1)
+	bad := strings.Replace(u, url.QueryEscape(otherInit), "x", 1)
+	if bad == u {
+		t.Fatal("the live address holds no initData to take out")
+	}
 	if _, resp, err := websocket.Dial(ctx, bad, nil); err == nil || resp == nil || resp.StatusCode != http.StatusUnauthorized {
 		t.Fatalf("a live connection without a valid initData: %v", err)
 	}
