@@ -2,7 +2,6 @@ package ai
 
 import (
 	"cmp"
-	"fmt"
 	"math/rand/v2"
 	"nardi/ai/internal/nn"
 	"slices"
@@ -11,21 +10,21 @@ import (
 	"nardi/rules"
 )
 
-// pruneStatsOn ranks the plays of every k-th judged position by the
+// PruneStatsOn ranks the plays of every k-th judged position by the
 // network and by the pruner (standard rules, as the judge plays them).
-func pruneStatsOn(t *testing.T, net, pruner *Net, set []JudgedPosition, k int) pruneStats {
+func PruneStatsOn(t *testing.T, net, pruner *Net, set []JudgedPosition, k int) PruneStats {
 	t.Helper()
 	e := NewEvaluator(net, rules.Standard, rules.WithKoks)
-	var st pruneStats
+	var st PruneStats
 	var s scratch
 	for i := 0; i < len(set); i += k {
 		jp := set[i]
 		_, results := rules.LegalPlays(jp.Pos, jp.Dice, rules.Standard)
 		teacher := e.ply0(&jp.Pos, results, &s, nil)
 		mine := e.rank(pruner, &s.pb, &s.pa, &jp.Pos, results, &s, nil)
-		st.add(teacher, mine)
+		st.Add(teacher, mine)
 	}
-	if st.decisions == 0 {
+	if st.Decisions == 0 {
 		t.Fatal("no decisions to rank")
 	}
 	return st
@@ -44,8 +43,8 @@ func TestShippedPruner(t *testing.T) {
 		t.Fatal("the shipped network has no pruner")
 	}
 	set := loadJudged(t)
-	st := pruneStatsOn(t, net, net.pruner, set, 1)
-	t.Logf("shipped pruner on %d decisions: %s", st.decisions, st)
+	st := PruneStatsOn(t, net, net.pruner, set, 1)
+	t.Logf("shipped pruner on %d decisions: %s", st.Decisions, st)
 	// The network taught by GNU Backgammon's labels ranks close plays more
 	// finely than the pruner's 32 units follow: it keeps the best in about
 	// 90% of the judged decisions (the self-play network: 95%), at a cost
@@ -55,7 +54,7 @@ func TestShippedPruner(t *testing.T) {
 	// round 8's: 91.2%, 0.0015; round 10's, taught with 2-ply labels:
 	// 90.8%, 0.0017; round 12's: 90.8%, 0.0021; round 13's: 90.3%,
 	// 0.0016; round 15's, of 221 inputs: 91.7%, 0.0016).
-	if float64(st.found) < 0.89*float64(st.decisions) || st.lost/float64(st.decisions) > 0.003 {
+	if float64(st.Found) < 0.89*float64(st.Decisions) || st.Lost/float64(st.Decisions) > 0.003 {
 		t.Errorf("shipped pruner: %s", st)
 	}
 	e := NewEvaluator(net, rules.Standard, rules.WithKoks)
@@ -188,42 +187,4 @@ func TestWithKeep(t *testing.T) {
 		t.Errorf("keeping %d finds the network's best %d times, keeping %d %d times (%d exact)", keep, foundWide, pruneKeep, found, exact)
 	}
 	t.Logf("the network's best found keeping %d: %d, keeping %d: %d", pruneKeep, found, keep, foundWide)
-}
-
-// pruneStats tells how well a pruner ranks plays as its teacher does.
-type pruneStats struct {
-	loss             float64
-	samples          int
-	decisions, found int     // decisions of two plays or more; those whose best play the pruner keeps
-	lost             float64 // the teacher's equity lost by playing the best of the pruner's kept plays
-}
-
-// add counts one decision: the teacher's and the pruner's equities of its
-// plays.
-func (st *pruneStats) add(teacher, pruner []float64) {
-	if len(teacher) < 2 {
-		return
-	}
-	st.decisions++
-	best := nn.Argmax(teacher)
-	kept := nn.TopIndices(pruner, pruneKeep, nil)
-	pick := kept[0]
-	for _, i := range kept {
-		if i == best {
-			st.found++
-		}
-		if teacher[i] > teacher[pick] {
-			pick = i
-		}
-	}
-	st.lost += teacher[best] - teacher[pick]
-}
-
-func (st pruneStats) String() string {
-	mse := ""
-	if st.samples > 0 {
-		mse = fmt.Sprintf("mean squared error %.5f  ", st.loss/float64(st.samples))
-	}
-	return mse + fmt.Sprintf("best kept %.2f%%  equity lost %.5f a decision",
-		100*float64(st.found)/float64(max(1, st.decisions)), st.lost/float64(max(1, st.decisions)))
 }

@@ -13,12 +13,6 @@ import (
 	"nardi/rules"
 )
 
-// pruneKeep is how many plays, ranked by the pruner, the network itself
-// judges when a search looks for the best play of a roll (as package ai's
-// searches do): the pruner's statistics tell how often these hold the
-// teacher's best.
-const pruneKeep = 4
-
 // PruneConfig sets up the training of a pruner: a small network on the raw
 // inputs that learns the teacher's 0-ply chances of every play's result,
 // so that a search can let the teacher judge only the pruner's best few.
@@ -51,7 +45,7 @@ func TrainPruner(ctx context.Context, cfg PruneConfig) (*ai.Net, error) {
 	var (
 		results []rules.Position
 		mine    []float64
-		st      pruneStats
+		st      ai.PruneStats
 	)
 	start := time.Now()
 	for g := range cfg.Games {
@@ -87,11 +81,11 @@ func TrainPruner(ctx context.Context, cfg PruneConfig) (*ai.Net, error) {
 					pr := ai.Probs(*out)
 					pr.Tidy()
 					mine[i] = e.Equity(pr.Flip())
-					st.loss += squaredError(out, &target)
-					st.samples++
+					st.Loss += squaredError(out, &target)
+					st.Samples++
 					l.backward(&target, alpha)
 				}
-				st.add(eqs, mine)
+				st.Add(eqs, mine)
 				i := nn.Argmax(eqs)
 				if rng.Float64() < explore {
 					i = rng.IntN(len(results))
@@ -107,7 +101,7 @@ func TrainPruner(ctx context.Context, cfg PruneConfig) (*ai.Net, error) {
 		}
 		if (g+1)%1000 == 0 || g+1 == cfg.Games {
 			fmt.Fprintf(cfg.Log, "pruner: %d games  rate %.4f  %s  elapsed %s\n", g+1, alpha, st, time.Since(start).Round(time.Second))
-			st = pruneStats{}
+			st = ai.PruneStats{}
 		}
 	}
 	return student, nil
@@ -121,42 +115,4 @@ func squaredError(out, target *[ai.NumOutputs]float32) float64 {
 		sum += d * d
 	}
 	return sum
-}
-
-// pruneStats tells how well a pruner ranks plays as its teacher does.
-type pruneStats struct {
-	loss             float64
-	samples          int
-	decisions, found int     // decisions of two plays or more; those whose best play the pruner keeps
-	lost             float64 // the teacher's equity lost by playing the best of the pruner's kept plays
-}
-
-// add counts one decision: the teacher's and the pruner's equities of its
-// plays.
-func (st *pruneStats) add(teacher, pruner []float64) {
-	if len(teacher) < 2 {
-		return
-	}
-	st.decisions++
-	best := nn.Argmax(teacher)
-	kept := nn.TopIndices(pruner, pruneKeep, nil)
-	pick := kept[0]
-	for _, i := range kept {
-		if i == best {
-			st.found++
-		}
-		if teacher[i] > teacher[pick] {
-			pick = i
-		}
-	}
-	st.lost += teacher[best] - teacher[pick]
-}
-
-func (st pruneStats) String() string {
-	mse := ""
-	if st.samples > 0 {
-		mse = fmt.Sprintf("mean squared error %.5f  ", st.loss/float64(st.samples))
-	}
-	return mse + fmt.Sprintf("best kept %.2f%%  equity lost %.5f a decision",
-		100*float64(st.found)/float64(max(1, st.decisions)), st.lost/float64(max(1, st.decisions)))
 }

@@ -11,18 +11,18 @@ import (
 
 // pruneStatsOn ranks the plays of every k-th judged position by the
 // network and by the pruner (standard rules, as the judge plays them).
-func pruneStatsOn(t *testing.T, net, pruner *ai.Net, set []ai.JudgedPosition, k int) pruneStats {
+func pruneStatsOn(t *testing.T, net, pruner *ai.Net, set []ai.JudgedPosition, k int) ai.PruneStats {
 	t.Helper()
 	e := teacher(net, rules.Standard)
 	pe := teacher(pruner, rules.Standard)
-	var st pruneStats
+	var st ai.PruneStats
 	for i := 0; i < len(set); i += k {
 		jp := set[i]
 		_, results := rules.LegalPlays(jp.Pos, jp.Dice, rules.Standard)
 		judged := slices.Clone(e.Ply0(&jp.Pos, results))
-		st.add(judged, pe.Ply0(&jp.Pos, results))
+		st.Add(judged, pe.Ply0(&jp.Pos, results))
 	}
-	if st.decisions == 0 {
+	if st.Decisions == 0 {
 		t.Fatal("no decisions to rank")
 	}
 	return st
@@ -53,7 +53,7 @@ func TestTrainPruner(t *testing.T) {
 	trained := pruneStatsOn(t, net, a, set, 10)
 	fresh := pruneStatsOn(t, net, ai.NewNet(ai.NumInputs, 8, 3), set, 10)
 	t.Logf("trained: %s; untrained: %s", trained, fresh)
-	if trained.found*10 < fresh.found*12 || trained.lost > fresh.lost/2 {
+	if trained.Found*10 < fresh.Found*12 || trained.Lost > fresh.Lost/2 {
 		t.Errorf("trained pruner (%s) hardly better than an untrained one (%s)", trained, fresh)
 	}
 }
