@@ -182,6 +182,19 @@ func BracketSize(v BracketView) (w, h int) {
 	return 2*bMargin + total*bColW + bBoxW, 2*bMargin + (1<<(total-1))*bSlotH
 }
 
+// tournamentCanvas starts a tournament's picture of w×h, cleared to its
+// background, with name faces of its own (a face is not safe to share),
+// which the caller closes; the context draws in Go Bold.
+func tournamentCanvas(w, h int) (*image.RGBA, *gg.Context, nameFaces) {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	dc := gg.NewContextForRGBA(img)
+	faces := newNameFaces(tFont)
+	dc.SetFontFace(faces[0])
+	dc.SetColor(colorOf(tBack))
+	dc.Clear()
+	return img, dc, faces
+}
+
 // Bracket draws a knockout's bracket and returns it encoded as a PNG of
 // BracketSize. It is safe for concurrent use by many goroutines.
 func Bracket(v BracketView) ([]byte, error) {
@@ -198,14 +211,8 @@ func BracketImage(v BracketView) (*image.Paletted, error) {
 	if err := checkBracket(&v); err != nil {
 		return nil, err
 	}
-	w, h := BracketSize(v)
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	dc := gg.NewContextForRGBA(img)
-	faces := newNameFaces(tFont) // this drawing's own: a face is not safe to share
+	img, dc, faces := tournamentCanvas(BracketSize(v))
 	defer faces.Close()
-	dc.SetFontFace(faces[0])
-	dc.SetColor(colorOf(tBack))
-	dc.Clear()
 
 	// centre is the middle of pair i of round r, top to bottom.
 	centre := func(r, i int) (x, y float64) {
@@ -365,14 +372,8 @@ func StandingsImage(v StandingsView) (*image.Paletted, error) {
 	if err := checkStandings(&v); err != nil {
 		return nil, err
 	}
-	w, h := StandingsSize(v)
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	dc := gg.NewContextForRGBA(img)
-	faces := newNameFaces(tFont) // this drawing's own: a face is not safe to share
+	img, dc, faces := tournamentCanvas(StandingsSize(v))
 	defer faces.Close()
-	dc.SetFontFace(faces[0])
-	dc.SetColor(colorOf(tBack))
-	dc.Clear()
 	for i, r := range v.Rows {
 		y := float64(bMargin + i*sRowH)
 		mid := y + sRowH/2
@@ -385,7 +386,7 @@ func StandingsImage(v StandingsView) (*image.Paletted, error) {
 			text, back = tGoldText, tGold
 		}
 		dc.SetColor(colorOf(back))
-		dc.DrawRectangle(x, y+2, float64(w-2*bMargin), sRowH-4)
+		dc.DrawRectangle(x, y+2, float64(img.Rect.Dx()-2*bMargin), sRowH-4)
 		dc.Fill()
 		dc.SetColor(colorOf(text))
 		dc.DrawStringAnchored(fmt.Sprint(i+1), x+sPlaceW-16, mid, 1, 0.35)
