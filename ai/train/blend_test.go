@@ -1,14 +1,10 @@
 package train
 
 import (
-	"bytes"
-	"compress/gzip"
-	"io"
 	"math"
+	"nardi/ai/train/traintest"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"nardi/ai"
@@ -24,7 +20,7 @@ import (
 func TestBlendPart(t *testing.T) {
 	t.Parallel()
 	teacher, in := candidateFolder(t, 1)
-	firstGroups(t, in, 5)
+	traintest.FirstRolls(t, in, in, 5)
 	plays := filepath.Join(filepath.Dir(in), "plays-0001.tsv.gz")
 	if _, err := CompactPart(in, teacher, plays); err != nil {
 		t.Fatal(err)
@@ -88,49 +84,5 @@ func TestBlendPart(t *testing.T) {
 	}
 	if _, err := BlendPart(plays, teacher, filepath.Join(dir, "x.tsv.gz"), ev, 1.5, "test"); err == nil {
 		t.Error("a weight of 1.5 was taken")
-	}
-}
-
-// firstGroups keeps in the part of candidates at path the comments and
-// the candidates of its first n groups (rolls).
-func firstGroups(t *testing.T, path string, n int) {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kept bytes.Buffer
-	zw := gzip.NewWriter(&kept)
-	groups := 0
-	for _, line := range strings.SplitAfter(string(text), "\n") {
-		if fields := strings.Split(strings.TrimSpace(line), "\t"); !strings.HasPrefix(line, "#") && len(fields) > 1 {
-			g, err := strconv.Atoi(fields[len(fields)-1])
-			if err != nil {
-				t.Fatalf("%s: line %q", path, line)
-			}
-			if g >= n {
-				continue
-			}
-			groups = max(groups, g+1)
-		}
-		io.WriteString(zw, line)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if groups != n {
-		t.Fatalf("%s holds %d groups, not %d", path, groups, n)
-	}
-	if err := os.WriteFile(path, kept.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -2,12 +2,10 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
-	"io"
+	"nardi/ai/train/traintest"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -204,7 +202,7 @@ func TestTeachJudgeRank(t *testing.T) {
 		t.Fatal(err)
 	}
 	const rolls = 8
-	firstRolls(t, "ai/train/testdata/cand/cand-0001.tsv.gz", filepath.Join(dir, "cand-0001.tsv.gz"), rolls)
+	traintest.FirstRolls(t, "ai/train/testdata/cand/cand-0001.tsv.gz", filepath.Join(dir, "cand-0001.tsv.gz"), rolls)
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"teach", "judge", "--levels", "rank,rank2", "--deep", dir}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
@@ -226,39 +224,5 @@ func TestTeachJudgeRank(t *testing.T) {
 	}
 	if code := run([]string{"teach", "judge", "--levels", "rank", "--deep", filepath.Join(root, "none")}, nil, &stdout, &stderr); code != 1 {
 		t.Errorf("a missing folder: exit %d", code)
-	}
-}
-
-// firstRolls writes at to the part of candidates at from (gzip-ed) with
-// its comments and the candidates of its first n groups (rolls) only.
-func firstRolls(t *testing.T, from, to string, n int) {
-	t.Helper()
-	f, err := os.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kept bytes.Buffer
-	zw := gzip.NewWriter(&kept)
-	for _, line := range strings.SplitAfter(string(text), "\n") {
-		fields := strings.Split(strings.TrimSpace(line), "\t")
-		if g, err := strconv.Atoi(fields[len(fields)-1]); err == nil && !strings.HasPrefix(line, "#") && g >= n {
-			continue
-		}
-		io.WriteString(zw, line)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, kept.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
