@@ -3,11 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+
 	"nardi/ai"
 	"nardi/ai/train"
 	"nardi/rules"
-	"os"
-	"path/filepath"
 )
 
 // teachCandidates is "nardi-lab teach candidates": for each teacher's part in
