@@ -2,8 +2,8 @@ package ai
 
 import (
 	"math"
-	"nardi/ai/internal/nn"
 
+	"nardi/ai/internal/nn"
 	"nardi/rules"
 )
 

@@ -2,9 +2,9 @@ package ai
 
 import (
 	"math"
-	"nardi/ai/internal/nn"
 
 	"nardi/ai/bearoff"
+	"nardi/ai/internal/nn"
 	"nardi/rules"
 )
 

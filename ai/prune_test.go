@@ -3,10 +3,10 @@ package ai
 import (
 	"cmp"
 	"math/rand/v2"
-	"nardi/ai/internal/nn"
 	"slices"
 	"testing"
 
+	"nardi/ai/internal/nn"
 	"nardi/rules"
 )
 

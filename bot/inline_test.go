@@ -5,7 +5,6 @@ import (
 	"context"
 	"image/jpeg"
 	"io"
-	"nardi/store/storetest"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"nardi/bot/telegramtest"
+	"nardi/store/storetest"
 )
 
 // inlineHarness starts the bot polling, with its endpoint on a local port

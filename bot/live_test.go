@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
-	"nardi/store/storetest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"nardi/bot/telegramtest"
 	"nardi/store"
+	"nardi/store/storetest"
 	"nardi/table"
 )
 

@@ -2,13 +2,13 @@ package bot
 
 import (
 	"context"
-	"nardi/store/storetest"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"nardi/bot/telegramtest"
+	"nardi/store/storetest"
 )
 
 // TestSlowGroupDuel: in an untimed group duel whose player on turn stops,

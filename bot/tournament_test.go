@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/png"
 	"math/rand/v2"
-	"nardi/store/storetest"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"nardi/locales"
 	"nardi/render"
 	"nardi/store"
+	"nardi/store/storetest"
 )
 
 // TestTournamentKnockout: four people hold a knockout in a group: a

@@ -2,12 +2,12 @@ package train
 
 import (
 	"math"
-	"nardi/ai/train/traintest"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"nardi/ai"
+	"nardi/ai/train/traintest"
 	"nardi/rules"
 )
 

@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
-	"nardi/ai/internal/nn"
 	"os"
 	"path/filepath"
 	"sync"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"nardi/ai"
+	"nardi/ai/internal/nn"
 	"nardi/rules"
 )
 

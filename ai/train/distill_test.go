@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io/fs"
 	"math/rand/v2"
-	"nardi/ai/internal/nn"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"nardi/ai"
+	"nardi/ai/internal/nn"
 	"nardi/rules"
 )
 

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"nardi/ai/internal/nn"
 	"time"
 
 	"nardi/ai"
+	"nardi/ai/internal/nn"
 	"nardi/rules"
 )
 

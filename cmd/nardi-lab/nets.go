@@ -2,9 +2,10 @@ package main
 
 import (
 	"fmt"
+	"os"
+
 	"nardi/ai"
 	"nardi/ai/train"
-	"os"
 )
 
 // readNet reads a network file.

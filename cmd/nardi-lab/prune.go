@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+
 	"nardi/ai"
 	"nardi/ai/train"
 )

@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"nardi/ai"
-	"nardi/ai/train"
-	"nardi/rules"
 	"os"
 	"strings"
 	"time"
+
+	"nardi/ai"
+	"nardi/ai/train"
+	"nardi/rules"
 )
 
 // teachJudge is "nardi-lab teach judge --net FILE [--race FILE] [--prune

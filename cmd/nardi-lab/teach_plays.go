@@ -3,10 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"nardi/ai/train"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"nardi/ai/train"
 )
 
 // teachPlays is "nardi-lab teach plays": each part of candidates in a folder

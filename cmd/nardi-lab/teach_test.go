@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"nardi/ai/train/traintest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"nardi/ai/train/traintest"
 )
 
 // TestTeachCommand teaches the main network an epoch on the slice of the
