@@ -488,6 +488,7 @@ func (b *Bot) Card(ctx context.Context, v table.TournamentView) {
 	}
 	defer b.cards.Delete(t.ID)
 	if err := b.send.Ready(ctx, t.ChatID); err != nil {
+		b.cardLeft(ctx, t.ID, err)
 		return
 	}
 	if fresh, err := b.table.View(ctx, t.ID); err == nil {
@@ -496,8 +497,24 @@ func (b *Bot) Card(ctx context.Context, v table.TournamentView) {
 	lang, _ := locales.Parse(t.Lang)
 	if err := b.send.EditText(ctx, t.ChatID, int(t.MessageID), cardText(lang, v, b.cfg.Now()), cardKeyboard(lang, v)); err != nil {
 		b.log.Warn("editing a tournament's card failed", "tournament", t.ID, "err", err)
+		b.cardLeft(ctx, t.ID, err)
 	}
-	b.tournamentPicture(ctx, v)
+	if err := b.tournamentPicture(ctx, v); err != nil {
+		b.cardLeft(ctx, t.ID, err)
+	}
+}
+
+// cardLeft marks a tournament's card as behind again after a call that
+// failed for a while (a 429, the network, the bot stopping mid-call), so
+// that the sweep shows it later, after a restart too; a call Telegram
+// refuses for good is not tried again.
+func (b *Bot) cardLeft(ctx context.Context, id int64, err error) {
+	if permanent(err) {
+		return
+	}
+	if err := b.table.CardBehind(context.WithoutCancel(ctx), id); err != nil {
+		b.log.Warn("marking a tournament's card failed", "tournament", id, "err", err)
+	}
 }
 
 // GameReady tells each player of a pair, in their private chat and

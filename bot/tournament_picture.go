@@ -20,24 +20,26 @@ import (
 
 // tournamentPicture posts or edits a tournament's picture when its stage
 // (round and status) has moved on since it was last drawn. It runs
-// within Card, one at a time for a tournament.
-func (b *Bot) tournamentPicture(ctx context.Context, v table.TournamentView) {
+// within Card, one at a time for a tournament, and returns Telegram's
+// error when the picture could not be shown (then its stage is not
+// recorded, for a later Card to show it).
+func (b *Bot) tournamentPicture(ctx context.Context, v table.TournamentView) error {
 	t := v.Tournament
 	if t.Status != store.TournamentRunning && t.Status != store.TournamentFinished {
-		return
+		return nil
 	}
 	stage := fmt.Sprint(t.Round, " ", t.Status)
 	msg, was, err := b.store.TournamentPicture(ctx, t.ID)
 	if err != nil || was == stage {
-		return
+		return nil
 	}
 	png, err := tournamentPNG(v)
 	if err != nil {
 		b.log.Warn("drawing a tournament's picture failed", "tournament", t.ID, "err", err)
-		return
+		return nil
 	}
 	if png == nil {
-		return
+		return nil
 	}
 	lang, _ := locales.Parse(t.Lang)
 	caption := locales.T(lang, "tournament.picture_round", map[string]any{
@@ -55,11 +57,13 @@ func (b *Bot) tournamentPicture(ctx context.Context, v table.TournamentView) {
 	}
 	if err != nil {
 		b.log.Warn("showing a tournament's picture failed", "tournament", t.ID, "err", err)
-		return
+		return err
 	}
 	if err := b.store.SetTournamentPicture(ctx, t.ID, msg, stage); err != nil {
+		// Not shown again: it is in the group already.
 		b.log.Warn("recording a tournament's picture failed", "tournament", t.ID, "err", err)
 	}
+	return nil
 }
 
 // tournamentPNG draws a tournament as it stands: a knockout's bracket

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"math/rand/v2"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,7 +105,15 @@ func TestTournamentKnockout(t *testing.T) {
 	h.srv.WaitMessageID(card.ID, wait, func(m *telegramtest.Message) bool { return strings.Contains(m.Text, "🥇 Alice") })
 	// One picture in the group, the bracket: posted with the first round
 	// (and kept across the restart), edited in place with the final and at
-	// the end; the group gets at most 20 messages and edits a minute.
+	// the end, which it shows once the card has been edited; the group
+	// gets at most 20 messages and edits a minute.
+	over := locales.T(locales.EN, "tournament.picture_over", map[string]any{"Format": formatName(locales.EN, store.Knockout)})
+	pic, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool {
+		return m.ChatID == group.ID && m.Photo != nil && m.Text == over
+	})
+	if !ok {
+		t.Fatalf("no picture in the group reads %q", over)
+	}
 	var pics []telegramtest.Message
 	for _, m := range h.srv.Messages(group.ID) {
 		if m.Photo != nil {
@@ -113,11 +122,6 @@ func TestTournamentKnockout(t *testing.T) {
 	}
 	if len(pics) != 1 {
 		t.Fatalf("%d pictures in the group, want the bracket alone", len(pics))
-	}
-	over := locales.T(locales.EN, "tournament.picture_over", map[string]any{"Format": formatName(locales.EN, store.Knockout)})
-	pic, ok := h.srv.WaitMessageID(pics[0].ID, wait, func(m *telegramtest.Message) bool { return m.Text == over })
-	if !ok {
-		t.Fatalf("the picture's caption %q, want %q", pic.Text, over)
 	}
 	img, err := png.Decode(bytes.NewReader(pic.Photo))
 	if err != nil {
@@ -198,4 +202,45 @@ func (v tournamentView) Round(r int) []store.Pairing {
 		}
 	}
 	return out
+}
+
+// TestTournamentPictureAfterAFailure: when Telegram fails to take a
+// tournament's first picture, whatever the bot's tries, the picture is
+// shown later by itself, while the round is still under way, not only once
+// something else changes.
+func TestTournamentPictureAfterAFailure(t *testing.T) {
+	t.Parallel() // it waits mostly on the bot (see newHarness)
+	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
+		roller:    &seededRoller{rng: rand.New(rand.NewPCG(7, 11))},
+		configure: func(c *Config) { c.CardEvery = 200 * time.Millisecond }}
+	t.Cleanup(func() {
+		h.stop()
+		h.srv.Close()
+	})
+	h.start()
+	for _, u := range []telegramtest.User{alice, bob} {
+		h.srv.SendText(u, u.Private(), "/start")
+		h.waitText(u.ID, strings.SplitN(locales.T(langOfCode(u.LanguageCode), "start.welcome", map[string]any{"Name": u.FirstName}), "\n", 2)[0])
+	}
+	h.srv.SendText(alice, group, "/tournament knockout 0")
+	card, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opJoin) })
+	if !ok {
+		t.Fatalf("no card; have %v", texts(h.srv.Messages(group.ID)))
+	}
+	join, start := opButton(t, card, opJoin).CallbackData, opButton(t, card, opStart).CallbackData
+	for _, u := range []telegramtest.User{alice, bob} {
+		h.wantAnswer(u, card.ID, join, locales.T(langOfCode(u.LanguageCode), "toast.tournament.joined", nil), false)
+	}
+	h.srv.FailIn("sendPhoto", group.ID, maxTries, http.StatusInternalServerError)
+	h.wantAnswer(alice, card.ID, start, en("toast.tournament.started"), false)
+	if _, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && m.Photo != nil }); !ok {
+		t.Fatal("the tournament's picture was never shown")
+	}
+	v, err := h.currentTournament()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Tournament.Status != store.TournamentRunning {
+		t.Fatalf("the picture came once the tournament was %s", v.Tournament.Status)
+	}
 }

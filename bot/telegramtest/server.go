@@ -182,6 +182,12 @@ func (s *Server) Fail(method string, n, code int) {
 	s.failCode[method] = code
 }
 
+// FailIn makes the next n requests of method to one chat fail with the
+// status code; those to other chats go through.
+func (s *Server) FailIn(method string, chat int64, n, code int) {
+	s.Fail(method+"@"+strconv.FormatInt(chat, 10), n, code)
+}
+
 type apiResponse struct {
 	OK          bool   `json:"ok"`
 	Result      any    `json:"result,omitempty"`
@@ -214,9 +220,13 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.calls = append(s.calls, call)
-	if n := s.failNext[method]; n > 0 {
-		s.failNext[method] = n - 1
-		code := s.failCode[method]
+	failing := method + "@" + call.Fields["chat_id"]
+	if s.failNext[failing] == 0 {
+		failing = method
+	}
+	if n := s.failNext[failing]; n > 0 {
+		s.failNext[failing] = n - 1
+		code := s.failCode[failing]
 		resp := apiResponse{ErrorCode: code, Description: fmt.Sprintf("injected failure %d", code)}
 		if code == http.StatusTooManyRequests {
 			resp.Description = "Too Many Requests: retry after " + strconv.Itoa(s.RetryAfter)
