@@ -17,9 +17,9 @@ import (
 // blockTokens each (a board fits in one: more blocks cost more time than
 // they save bytes).
 type deflater struct {
-	toks     []uint32    // literal bytes, or matchFlag | (length-3)<<16 | (distance-1)
-	litFreq  [286]uint32 // of the literal and length symbols of a block
-	distFreq [30]uint32  // of the distance symbols of a block
+	toks     []uint32    // literal bytes, or matchFlag | distance symbol<<24 | (length-3)<<16 | (distance-1)
+	litFreq  [286]uint32 // of the literal and length symbols of d.toks
+	distFreq [30]uint32  // of the distance symbols of d.toks
 	table    [1 << deflateHashBits]int32
 	out      []byte
 	acc      uint64 // bits not yet written, the first in the lowest bit
@@ -38,36 +38,45 @@ const (
 // zlibCompress appends to d.out the zlib stream of data, whose rows are
 // stride bytes apart, and returns it.
 func (d *deflater) zlibCompress(data []byte, stride int) []byte {
+	d.tokenize(data, stride)
+	return d.zlibFinish(adler32Sum(data))
+}
+
+// zlibFinish appends to d.out the zlib stream of the tokens in d.toks,
+// counted in d.litFreq and d.distFreq, ending with the data's Adler-32
+// sum, and returns it.
+func (d *deflater) zlibFinish(adler uint32) []byte {
 	d.out = append(d.out[:0], 0x78, 0x01) // deflate, 32 KB window, fastest
 	d.acc, d.nacc = 0, 0
-	d.tokenize(data, stride)
 	for start := 0; start < len(d.toks) || start == 0; start += blockTokens {
 		end := min(start+blockTokens, len(d.toks))
 		d.writeBlock(d.toks[start:end], end == len(d.toks))
 	}
 	d.flushBits()
-	d.out = binary.BigEndian.AppendUint32(d.out, adler32Sum(data))
+	d.out = binary.BigEndian.AppendUint32(d.out, adler)
 	return d.out
 }
 
 // tokenize finds the matches in data and records them with the literals
-// between them in d.toks.
+// between them in d.toks, counting their symbols in d.litFreq and
+// d.distFreq.
 //
 //go:norace
 func (d *deflater) tokenize(data []byte, stride int) {
 	d.toks = d.toks[:0]
 	clear(d.table[:])
+	clear(d.litFreq[:])
+	clear(d.distFreq[:])
 	n := len(data)
 	last, prev := 1, stride // the last two distances matched
 	i := 0
 	for i+8 <= n {
 		best, bestD := d.find(data, i, last, prev, stride)
 		if best < minMatch {
-			d.toks = append(d.toks, uint32(data[i]))
+			d.literal(data[i])
 			i++
 		} else {
-			x, y := uint32(best-3), uint32(bestD-1)
-			d.toks = append(d.toks, matchFlag|x<<16|y)
+			d.match(best, bestD)
 			if bestD != last {
 				last, prev = bestD, last
 			}
@@ -75,8 +84,27 @@ func (d *deflater) tokenize(data []byte, stride int) {
 		}
 	}
 	for ; i < n; i++ {
-		d.toks = append(d.toks, uint32(data[i]))
+		d.literal(data[i])
 	}
+}
+
+// literal records the literal byte b.
+//
+//go:norace
+func (d *deflater) literal(b byte) {
+	d.toks = append(d.toks, uint32(b))
+	d.litFreq[b]++
+}
+
+// match records a match of length bytes dist back.
+//
+//go:norace
+func (d *deflater) match(length, dist int) {
+	x, y := uint32(length-3), uint32(dist-1)
+	ds := distSym(y)
+	d.toks = append(d.toks, matchFlag|ds<<24|x<<16|y)
+	d.litFreq[lenSym[x]]++
+	d.distFreq[ds]++
 }
 
 // find returns the longest match at data[i] (at least 8 bytes from the
@@ -157,6 +185,21 @@ var lenSym, lenExtra = func() (sym [256]uint16, extra [256]uint8) {
 	return sym, extra
 }()
 
+// distBase and distExtra are, for each deflate distance code, the least
+// distance less 1 it stands for and the count of its extra bits.
+var distBase, distExtra = func() (base [32]uint32, extra [32]uint8) {
+	for y := uint32(32767); ; y-- {
+		c := distSym(y)
+		base[c] = y
+		if y >= 4 {
+			extra[c] = uint8(bits.Len32(y) - 2)
+		}
+		if y == 0 {
+			return base, extra
+		}
+	}
+}()
+
 // distSym returns the deflate code of a distance less 1.
 func distSym(x uint32) uint32 {
 	if x < 4 {
@@ -176,14 +219,15 @@ var codeLenOrder = [19]int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2
 //go:norace
 func (d *deflater) writeBlock(toks []uint32, final bool) {
 	litFreq, distFreq := &d.litFreq, &d.distFreq
-	clear(litFreq[:])
-	clear(distFreq[:])
-	for _, t := range toks {
-		if t&matchFlag == 0 {
-			litFreq[t]++
-		} else {
-			litFreq[lenSym[t>>16&0xff]]++
-			distFreq[distSym(t&0x7fff)]++
+	if len(toks) != len(d.toks) { // a part: its own counts
+		litFreq, distFreq = new([286]uint32), new([30]uint32)
+		for _, t := range toks {
+			if t&matchFlag == 0 {
+				litFreq[t]++
+			} else {
+				litFreq[lenSym[t>>16&0xff]]++
+				distFreq[t>>24&0x1f]++
+			}
 		}
 	}
 	litFreq[256] = 1
@@ -286,34 +330,39 @@ func (d *deflater) writeBlock(toks []uint32, final bool) {
 		lenBits[x] = uint32(litCode[sym]) | uint32(x&(1<<lenExtra[x]-1))<<litLen[sym]
 		lenN[x] = litLen[sym] + lenExtra[x]
 	}
-	acc, nacc, out := d.acc, d.nacc, d.out
+	var distBits [32]uint16
+	var distN [32]uint8
+	copy(distBits[:], distC[:])
+	copy(distN[:], distLen[:])
+	// Each token adds at most 48 bits to the fewer than 8 left from the
+	// last, and whole bytes are written after each: 8 at a time, of
+	// which the bytes not yet whole are written again after the next.
+	d.flushBytes()
+	acc, nacc := d.acc, d.nacc
+	pos := len(d.out)
+	out := slices.Grow(d.out, 6*len(toks)+8)[:pos+6*len(toks)+8]
 	for _, t := range toks {
 		if t&matchFlag == 0 {
 			acc |= uint64(litCode[t]) << nacc
 			nacc += uint(litLen[t])
 		} else {
-			x, y := t>>16&0xff, t&0x7fff
-			dc, dn := y, uint32(0)
-			if y >= 4 {
-				nb := uint32(bits.Len32(y)) - 1
-				dc, dn = 2*nb+(y>>(nb-1))&1, nb-1
-			}
+			x, y, dc := t>>16&0xff, t&0x7fff, t>>24&0x1f
 			v := uint64(lenBits[x])
 			n := uint(lenN[x])
-			v |= uint64(distC[dc]) << n
-			n += uint(distLen[dc])
-			v |= uint64(y&(1<<dn-1)) << n
-			n += uint(dn) // at most 20+15+13 bits
+			v |= uint64(distBits[dc]) << n
+			n += uint(distN[dc])
+			v |= uint64(y-distBase[dc]) << n
+			n += uint(distExtra[dc])
 			acc |= v << nacc
 			nacc += n
 		}
-		if nacc >= 32 {
-			out = binary.LittleEndian.AppendUint32(out, uint32(acc))
-			acc >>= 32
-			nacc -= 32
-		}
+		binary.LittleEndian.PutUint64(out[pos:], acc)
+		k := nacc >> 3
+		pos += int(k)
+		acc >>= k * 8
+		nacc &= 7
 	}
-	d.acc, d.nacc, d.out = acc, nacc, out
+	d.acc, d.nacc, d.out = acc, nacc, out[:pos]
 	d.writeBits(uint64(litCode[256]), uint(litLen[256]))
 }
 
@@ -327,6 +376,15 @@ func (d *deflater) writeBits(v uint64, n uint) {
 		d.out = binary.LittleEndian.AppendUint32(d.out, uint32(d.acc))
 		d.acc >>= 32
 		d.nacc -= 32
+	}
+}
+
+// flushBytes writes the whole bytes of the bits not yet written.
+func (d *deflater) flushBytes() {
+	for d.nacc >= 8 {
+		d.out = append(d.out, byte(d.acc))
+		d.acc >>= 8
+		d.nacc -= 8
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -112,5 +113,49 @@ func TestHuffmanLengthLimit(t *testing.T) {
 		if kraft != 1<<limit {
 			t.Fatalf("limit %d: Kraft sum %d, want %d", limit, kraft, 1<<limit)
 		}
+	}
+}
+
+// TestDeflaterLongCodes writes tokens that need the most bits a token
+// can take, a rare length with five extra bits and a rare distance with
+// thirteen, among literals and matches of halving frequencies that make
+// their codes long, and reads them back with compress/zlib.
+func TestDeflaterLongCodes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var d deflater
+	d.toks = d.toks[:0]
+	clear(d.litFreq[:])
+	clear(d.distFreq[:])
+	var data []byte
+	for len(data) < 2000000 {
+		length, dist := 0, 0
+		switch {
+		case len(data) > 32768 && rng.IntN(3000) == 0:
+			length, dist = 227+rng.IntN(30), 24577+rng.IntN(8191)
+		case len(data) > 1<<14 && rng.IntN(3) == 0:
+			length, dist = 3+bits.TrailingZeros64(rng.Uint64()|1<<40), 1<<min(bits.TrailingZeros64(rng.Uint64()), 14)
+		}
+		if length > 0 {
+			d.match(length, dist)
+			for range length {
+				data = append(data, data[len(data)-dist])
+			}
+			continue
+		}
+		b := byte(bits.TrailingZeros64(rng.Uint64() | 1<<60))
+		d.literal(b)
+		data = append(data, b)
+	}
+	out := d.zlibFinish(adler32Sum(data))
+	zr, err := zlib.NewReader(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, data) {
+		t.Fatal("read back differently")
 	}
 }
