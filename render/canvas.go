@@ -68,11 +68,13 @@ func (c *rgbaCanvas) fill(m *mask, dx, dy int, col [4]uint8) {
 type palCanvas struct {
 	img    *image.Paletted
 	assets *assets
+	drawn  []image.Rectangle // the parts of img drawn on, in order
 }
 
 //go:norace
 func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 	r, ox, oy := clip(c.img.Rect, x, y, s.w, s.h)
+	c.drawn = append(c.drawn, r)
 	pal, lut := &c.assets.rgb, &c.assets.lut
 	for py := 0; py < r.Dy(); py++ {
 		// Row py of the clipped part is row sy of the sprite, whose x
@@ -105,6 +107,7 @@ func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 //go:norace
 func (c *palCanvas) fill(m *mask, dx, dy int, col [4]uint8) {
 	r, ox, oy := clip(c.img.Rect, m.x+dx, m.y+dy, m.w, m.h)
+	c.drawn = append(c.drawn, r)
 	pal, lut := &c.assets.rgb, &c.assets.lut
 	for py := 0; py < r.Dy(); py++ {
 		d := c.img.Pix[c.img.PixOffset(r.Min.X, r.Min.Y+py):]

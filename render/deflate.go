@@ -36,10 +36,10 @@ const (
 )
 
 // zlibCompress appends to d.out the zlib stream of data, whose rows are
-// stride bytes apart, and returns it.
-func (d *deflater) zlibCompress(data []byte, stride int) []byte {
+// stride bytes apart and whose Adler-32 sum is adler, and returns it.
+func (d *deflater) zlibCompress(data []byte, stride int, adler uint32) []byte {
 	d.tokenize(data, stride)
-	return d.zlibFinish(adler32Sum(data))
+	return d.zlibFinish(adler)
 }
 
 // zlibFinish appends to d.out the zlib stream of the tokens in d.toks,
@@ -118,17 +118,17 @@ func (d *deflater) find(data []byte, i, last, prev, stride int) (best, bestD int
 		best, bestD = matchLen(data, i, last), last
 	}
 	if best < maxMatch {
-		if prev <= i && binary.LittleEndian.Uint32(data[i-prev:]) == cur {
+		if prev <= i && binary.LittleEndian.Uint32(data[i-prev:]) == cur && beats(data, i, prev, best) {
 			if l := matchLen(data, i, prev); l > best {
 				best, bestD = l, prev
 			}
 		}
-		if stride != last && stride != prev && stride <= i && binary.LittleEndian.Uint32(data[i-stride:]) == cur {
+		if stride != last && stride != prev && stride <= i && binary.LittleEndian.Uint32(data[i-stride:]) == cur && beats(data, i, stride, best) {
 			if l := matchLen(data, i, stride); l > best {
 				best, bestD = l, stride
 			}
 		}
-		if last != 1 && prev != 1 && i > 0 && cur&0xffffff == cur>>8 {
+		if last != 1 && prev != 1 && i > 0 && cur&0xffffff == cur>>8 && beats(data, i, 1, best) {
 			if l := matchLen(data, i, 1); l > best {
 				best, bestD = l, 1
 			}
@@ -145,6 +145,15 @@ func (d *deflater) find(data []byte, i, last, prev, stride int) (best, bestD int
 		}
 	}
 	return best, bestD
+}
+
+// beats reports whether a match at data[i] dist back could be longer than
+// best, by the byte that ends the best: a quick look that saves most
+// measures of matches that would lose.
+//
+//go:norace
+func beats(data []byte, i, dist, best int) bool {
+	return best == 0 || i+best < len(data) && data[i+best] == data[i+best-dist]
 }
 
 // matchLen returns how many bytes from data[i] repeat those dist before,
@@ -510,54 +519,4 @@ func canonicalCodes(lens []uint8, codes []uint16) {
 		codes[s] = bits.Reverse16(next[l]) >> (16 - l)
 		next[l]++
 	}
-}
-
-// adler32Sum returns the Adler-32 checksum of data (RFC 1950). It sums
-// eight bytes at a time in 16-bit lanes, 128 bytes between folds of the
-// lanes.
-//
-//go:norace
-func adler32Sum(data []byte) uint32 {
-	const mod = 65521
-	s1, s2 := uint64(1), uint64(0)
-	const lo = 0x00ff00ff00ff00ff
-	for c := 1; len(data) >= 128; c++ {
-		// Over k words of eight bytes: v holds each lane's sum, z the sum
-		// of v before each word (so the bytes' weights by position).
-		var vEven, vOdd, zEven, zOdd uint64
-		for w := 0; w < 16; w++ {
-			x := binary.LittleEndian.Uint64(data[8*w:])
-			zEven += vEven
-			zOdd += vOdd
-			vEven += x & lo
-			vOdd += x >> 8 & lo
-		}
-		// Bytes at lane l (0..7) of word w: position 8w+l. s2 gains, for
-		// the n=128 bytes, n*s1 + sum over bytes of (n - position) * b.
-		var sum, weighted uint64
-		for l := 0; l < 4; l++ {
-			ve := vEven >> (16 * l) & 0xffff
-			vo := vOdd >> (16 * l) & 0xffff
-			ze := zEven >> (16 * l) & 0xffff
-			zo := zOdd >> (16 * l) & 0xffff
-			sum += ve + vo
-			// position = 8w + lane; sum of w*b over the lane = 15*v - z
-			// (z sums the lane's bytes once for each later word).
-			le, lodd := uint64(2*l), uint64(2*l+1)
-			weighted += 8*(15*ve-ze) + le*ve
-			weighted += 8*(15*vo-zo) + lodd*vo
-		}
-		s2 += 128*s1 + 128*sum - weighted
-		s1 += sum
-		if c%256 == 0 { // far from overflowing 64 bits
-			s1 %= mod
-			s2 %= mod
-		}
-		data = data[128:]
-	}
-	for _, b := range data {
-		s1 += uint64(b)
-		s2 += s1
-	}
-	return uint32(s2%mod)<<16 | uint32(s1%mod)
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/binary"
 	"hash/adler32"
 	"image"
 	"image/png"
@@ -13,7 +14,9 @@ import (
 )
 
 // TestBoardDecodes checks that every board's PNG, read by image/png, has
-// the pixels Image draws for it, in all four layouts.
+// the pixels Image draws for it, in all four layouts, and that its
+// compressed data read to the end by compress/zlib has the right Adler-32
+// sum (image/png stops before it).
 func TestBoardDecodes(t *testing.T) {
 	t.Parallel()
 	views := benchViews(t, 48)
@@ -32,6 +35,13 @@ func TestBoardDecodes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("board %d: %v", i, err)
 		}
+		zr, err := zlib.NewReader(bytes.NewReader(idat(t, data)))
+		if err != nil {
+			t.Fatalf("board %d: %v", i, err)
+		}
+		if _, err := io.Copy(io.Discard, zr); err != nil {
+			t.Fatalf("board %d: %v", i, err)
+		}
 		p, ok := got.(*image.Paletted)
 		if !ok {
 			t.Fatalf("board %d decodes as %T, not paletted", i, got)
@@ -47,6 +57,23 @@ func TestBoardDecodes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// idat returns the data of the IDAT chunks of a PNG.
+func idat(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var out []byte
+	for p := 8; p+12 <= len(data); {
+		n := int(binary.BigEndian.Uint32(data[p:]))
+		if string(data[p+4:p+8]) == "IDAT" {
+			out = append(out, data[p+8:p+8+n]...)
+		}
+		p += 12 + n
+	}
+	if len(out) == 0 {
+		t.Fatal("no IDAT chunk")
+	}
+	return out
 }
 
 // TestDeflaterReadBack compresses data of many kinds (runs, repeats at
@@ -71,7 +98,7 @@ func TestDeflaterReadBack(t *testing.T) {
 				data[i] = byte(rng.IntN(4))
 			}
 		}
-		out := d.zlibCompress(data, 1+n%7*100)
+		out := d.zlibCompress(data, 1+n%7*100, adler32Sum(data))
 		zr, err := zlib.NewReader(bytes.NewReader(out))
 		if err != nil {
 			t.Fatalf("%d bytes: %v", size, err)

@@ -24,8 +24,9 @@ var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 // encodings share (the pools, the backgrounds, the faces) stays checked
 // (TestConcurrent).
 type pngWork struct {
-	raw []byte
-	d   deflater
+	raw     []byte
+	d       deflater
+	changed []uint64 // blocks of raw drawn on, one bit each (see adlerBase)
 }
 
 var pngWorks = sync.Pool{New: func() any { return new(pngWork) }}
@@ -49,14 +50,14 @@ func writePNG(buf *bytes.Buffer, img *image.Paletted) error {
 		row[0] = 0
 		copy(row[1:stride], img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):][:w])
 	}
-	return writeScanlines(buf, &work.d, w, h, img.Palette, work.raw)
+	return writeScanlines(buf, &work.d, w, h, img.Palette, work.raw, adler32Sum(work.raw))
 }
 
 // writeScanlines appends to buf a PNG of w×h 8-bit palette indices whose
-// rows are in raw, each after its filter byte. No scanline filter: on
-// palette indices filters only cost time. The scanlines are deflated by
-// d, which knows how a board repeats itself.
-func writeScanlines(buf *bytes.Buffer, d *deflater, w, h int, pal color.Palette, raw []byte) error {
+// rows are in raw, each after its filter byte, and whose Adler-32 sum is
+// adler. No scanline filter: on palette indices filters only cost time.
+// The scanlines are deflated by d, which knows how a board repeats itself.
+func writeScanlines(buf *bytes.Buffer, d *deflater, w, h int, pal color.Palette, raw []byte, adler uint32) error {
 	if w <= 0 || h <= 0 || len(pal) == 0 || len(pal) > 256 || len(raw) != (1+w)*h {
 		return fmt.Errorf("render: cannot encode a %dx%d picture of %d colours", w, h, len(pal))
 	}
@@ -83,7 +84,7 @@ func writeScanlines(buf *bytes.Buffer, d *deflater, w, h int, pal color.Palette,
 	if !opaque {
 		writeChunk(buf, "tRNS", trns)
 	}
-	writeChunk(buf, "IDAT", d.zlibCompress(raw, 1+w))
+	writeChunk(buf, "IDAT", d.zlibCompress(raw, 1+w, adler))
 	writeChunk(buf, "IEND", nil)
 	return nil
 }

@@ -161,10 +161,14 @@ func Board(v View) ([]byte, error) {
 	copy(work.raw, bg.raw)
 	dst := &image.Paletted{Pix: work.raw[1:], Stride: w + 1, Rect: r, Palette: bg.img.Palette}
 	a := theAssets()
-	drawDynamic(&palCanvas{img: dst, assets: a}, lay, bg.tri, a, &v)
+	c := &palCanvas{img: dst, assets: a}
+	drawDynamic(c, lay, bg.tri, a, &v)
+	blocks := (len(work.raw) + adlerBlock - 1) / adlerBlock
+	work.changed = slices.Grow(work.changed[:0], (blocks+63)/64)[:(blocks+63)/64]
+	markDrawn(work.changed, dst, 1, c.drawn)
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	if err := writeScanlines(&buf, &work.d, w, h, dst.Palette, work.raw); err != nil {
+	if err := writeScanlines(&buf, &work.d, w, h, dst.Palette, work.raw, bg.sums.sumOver(work.raw, work.changed)); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -19,9 +19,10 @@ var (
 
 // board is the static part of the pictures in one layout.
 type board struct {
-	img *image.Paletted
-	raw []byte   // img's rows as PNG scanlines, each after its filter byte 0
-	tri [2]*mask // highlight of the first point of the bottom and top rows
+	img  *image.Paletted
+	raw  []byte     // img's rows as PNG scanlines, each after its filter byte 0
+	sums *adlerBase // of raw
+	tri  [2]*mask   // highlight of the first point of the bottom and top rows
 }
 
 var (
@@ -43,7 +44,7 @@ func background(l *layout) *board {
 		for y := range h {
 			copy(raw[y*(1+w)+1:(y+1)*(1+w)], img.Pix[y*img.Stride:])
 		}
-		boards[l.id] = &board{img: img, raw: raw, tri: triMasks(l)}
+		boards[l.id] = &board{img: img, raw: raw, sums: newAdlerBase(raw), tri: triMasks(l)}
 	})
 	return boards[l.id]
 }
