@@ -92,6 +92,20 @@ func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 				continue
 			}
 			sp := s.pix[4*si:]
+			if alpha == 255 {
+				// The sprite's colours are premultiplied: each adds to what
+				// is left of the colour beneath.
+				for px := x0; px < x1; px++ {
+					p := sp[4*px : 4*px+4]
+					left := 255 - uint32(p[3])
+					bg := &pal[d[px]]
+					cr := uint32(p[0]) + uint32(bg[0])*left/255
+					cg := uint32(p[1]) + uint32(bg[1])*left/255
+					cb := uint32(p[2]) + uint32(bg[2])*left/255
+					d[px] = lut[(cr>>3<<10|cg>>3<<5|cb>>3)&(1<<15-1)]
+				}
+				continue
+			}
 			for px := x0; px < x1; px++ {
 				a := int(sp[4*px+3]) * alpha / 255
 				bg := &pal[d[px]]
