@@ -68,6 +68,7 @@ func (c *rgbaCanvas) fill(m *mask, dx, dy int, col [4]uint8) {
 type palCanvas struct {
 	img    *image.Paletted
 	assets *assets
+	bg     *board            // the background img was copied from, or nil
 	drawn  []image.Rectangle // the parts of img drawn on, in order
 }
 
@@ -75,6 +76,13 @@ type palCanvas struct {
 func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 	r, ox, oy := clip(c.img.Rect, x, y, s.w, s.h)
 	c.drawn = append(c.drawn, r)
+	if alpha == 255 && c.bg != nil && !r.Empty() && untouched(c.img, c.bg.img, r) {
+		k := blendedKey{s, x, y}
+		if c.bg.blended.load(k, c.img, r) {
+			return
+		}
+		defer c.bg.blended.keep(k, c.img, r)
+	}
 	pal, lut := &c.assets.rgb, &c.assets.lut
 	for py := 0; py < r.Dy(); py++ {
 		// Row py of the clipped part is row sy of the sprite, whose x
@@ -123,19 +131,20 @@ func (c *palCanvas) fill(m *mask, dx, dy int, col [4]uint8) {
 	r, ox, oy := clip(c.img.Rect, m.x+dx, m.y+dy, m.w, m.h)
 	c.drawn = append(c.drawn, r)
 	pal, lut := &c.assets.rgb, &c.assets.lut
+	cr0, cg0, cb0, ca := uint32(col[0]), uint32(col[1]), uint32(col[2]), uint32(col[3])
 	for py := 0; py < r.Dy(); py++ {
 		d := c.img.Pix[c.img.PixOffset(r.Min.X, r.Min.Y+py):]
 		mp := m.a[(oy+py)*m.w+ox:]
-		for px := 0; px < r.Dx(); px++ {
-			a := int(mp[px]) * int(col[3]) / 255
+		for px, m := range mp[:r.Dx()] {
+			a := uint32(m) * ca / 255
 			if a == 0 {
 				continue
 			}
 			bg := &pal[d[px]]
-			cr := (int(col[0])*a + int(bg[0])*(255-a)) / 255
-			cg := (int(col[1])*a + int(bg[1])*(255-a)) / 255
-			cb := (int(col[2])*a + int(bg[2])*(255-a)) / 255
-			d[px] = lut[lutKey(cr, cg, cb)]
+			cr := (cr0*a + uint32(bg[0])*(255-a)) / 255
+			cg := (cg0*a + uint32(bg[1])*(255-a)) / 255
+			cb := (cb0*a + uint32(bg[2])*(255-a)) / 255
+			d[px] = lut[(cr>>3<<10|cg>>3<<5|cb>>3)&(1<<15-1)]
 		}
 	}
 }

@@ -139,7 +139,7 @@ func Image(v View) (*image.Paletted, error) {
 	dst := image.NewPaletted(bg.img.Rect, bg.img.Palette)
 	copy(dst.Pix, bg.img.Pix)
 	a := theAssets()
-	drawDynamic(&palCanvas{img: dst, assets: a}, lay, bg.tri, a, &v)
+	drawDynamic(&palCanvas{img: dst, assets: a, bg: bg}, lay, bg.tri, a, &v)
 	return dst, nil
 }
 
@@ -161,7 +161,7 @@ func Board(v View) ([]byte, error) {
 	copy(work.raw, bg.raw)
 	dst := &image.Paletted{Pix: work.raw[1:], Stride: w + 1, Rect: r, Palette: bg.img.Palette}
 	a := theAssets()
-	c := &palCanvas{img: dst, assets: a}
+	c := &palCanvas{img: dst, assets: a, bg: bg}
 	drawDynamic(c, lay, bg.tri, a, &v)
 	blocks := (len(work.raw) + adlerBlock - 1) / adlerBlock
 	work.changed = slices.Grow(work.changed[:0], (blocks+63)/64)[:(blocks+63)/64]

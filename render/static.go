@@ -23,6 +23,8 @@ type board struct {
 	raw  []byte     // img's rows as PNG scanlines, each after its filter byte 0
 	sums *adlerBase // of raw
 	tri  [2]*mask   // highlight of the first point of the bottom and top rows
+
+	blended blendedCache // sprites as drawn over it
 }
 
 var (
