@@ -19,42 +19,58 @@ import (
 // sum (image/png stops before it).
 func TestBoardDecodes(t *testing.T) {
 	t.Parallel()
-	views := benchViews(t, 48)
-	for i, v := range views {
+	for i, v := range benchViews(t, 48) {
 		v.Portrait = i%2 == 0
 		v.HomeLeft = i%4 < 2
-		want, err := Image(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := Board(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := png.Decode(bytes.NewReader(data))
-		if err != nil {
-			t.Fatalf("board %d: %v", i, err)
-		}
-		zr, err := zlib.NewReader(bytes.NewReader(idat(t, data)))
-		if err != nil {
-			t.Fatalf("board %d: %v", i, err)
-		}
-		if _, err := io.Copy(io.Discard, zr); err != nil {
-			t.Fatalf("board %d: %v", i, err)
-		}
-		p, ok := got.(*image.Paletted)
-		if !ok {
-			t.Fatalf("board %d decodes as %T, not paletted", i, got)
-		}
-		if p.Rect != want.Rect {
-			t.Fatalf("board %d: %v, want %v", i, p.Rect, want.Rect)
-		}
-		for y := want.Rect.Min.Y; y < want.Rect.Max.Y; y++ {
-			a := p.Pix[p.PixOffset(0, y):][:want.Rect.Dx()]
-			b := want.Pix[want.PixOffset(0, y):][:want.Rect.Dx()]
-			if !bytes.Equal(a, b) {
-				t.Fatalf("board %d: row %d differs", i, y)
-			}
+		checkBoard(t, i, v)
+	}
+}
+
+// TestBoardsInARow checks boards drawn one after another in one layout,
+// each over the scanlines the last one left.
+func TestBoardsInARow(t *testing.T) {
+	t.Parallel()
+	for i, v := range benchViews(t, 24) {
+		v.Portrait, v.HomeLeft = true, false
+		checkBoard(t, i, v)
+	}
+}
+
+// checkBoard checks that board i's PNG has the pixels Image draws for v
+// and that its compressed data has the right Adler-32 sum.
+func checkBoard(t *testing.T, i int, v View) {
+	t.Helper()
+	want, err := Image(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := Board(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("board %d: %v", i, err)
+	}
+	zr, err := zlib.NewReader(bytes.NewReader(idat(t, data)))
+	if err != nil {
+		t.Fatalf("board %d: %v", i, err)
+	}
+	if _, err := io.Copy(io.Discard, zr); err != nil {
+		t.Fatalf("board %d: %v", i, err)
+	}
+	p, ok := got.(*image.Paletted)
+	if !ok {
+		t.Fatalf("board %d decodes as %T, not paletted", i, got)
+	}
+	if p.Rect != want.Rect {
+		t.Fatalf("board %d: %v, want %v", i, p.Rect, want.Rect)
+	}
+	for y := want.Rect.Min.Y; y < want.Rect.Max.Y; y++ {
+		a := p.Pix[p.PixOffset(0, y):][:want.Rect.Dx()]
+		b := want.Pix[want.PixOffset(0, y):][:want.Rect.Dx()]
+		if !bytes.Equal(a, b) {
+			t.Fatalf("board %d: row %d differs", i, y)
 		}
 	}
 }

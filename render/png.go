@@ -27,6 +27,11 @@ type pngWork struct {
 	raw     []byte
 	d       deflater
 	changed []uint64 // blocks of raw drawn on, one bit each (see adlerBase)
+
+	// over is the background whose scanlines raw holds but in the parts
+	// drawn, or nil: the next board over it only puts those parts back.
+	over  *board
+	drawn []image.Rectangle
 }
 
 var pngWorks = sync.Pool{New: func() any { return new(pngWork) }}
@@ -43,6 +48,7 @@ func writePNG(buf *bytes.Buffer, img *image.Paletted) error {
 	}
 	work := pngWorks.Get().(*pngWork)
 	defer pngWorks.Put(work)
+	work.over = nil
 	stride := 1 + w // filter 0, then the row
 	work.raw = slices.Grow(work.raw[:0], stride*h)[:stride*h]
 	for y := range h {

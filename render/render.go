@@ -150,19 +150,33 @@ func Board(v View) ([]byte, error) {
 		return nil, err
 	}
 	// The board is drawn straight into the scanlines of the PNG: each row
-	// after its filter byte, copied with them from the background's.
+	// after its filter byte, copied with them from the background's (or
+	// only the parts drawn on by the last board over it).
 	lay := layoutFor(v.Portrait, v.HomeLeft)
 	bg := background(lay)
 	work := pngWorks.Get().(*pngWork)
 	defer pngWorks.Put(work)
 	r := bg.img.Rect
 	w, h := r.Dx(), r.Dy()
-	work.raw = slices.Grow(work.raw[:0], len(bg.raw))[:len(bg.raw)]
-	copy(work.raw, bg.raw)
+	over := work.over == bg && len(work.raw) == len(bg.raw)
+	if !over {
+		work.raw = slices.Grow(work.raw[:0], len(bg.raw))[:len(bg.raw)]
+		copy(work.raw, bg.raw)
+	}
 	dst := &image.Paletted{Pix: work.raw[1:], Stride: w + 1, Rect: r, Palette: bg.img.Palette}
+	if over {
+		for _, d := range work.drawn {
+			for y := d.Min.Y; y < d.Max.Y; y++ {
+				o := 1 + dst.PixOffset(d.Min.X, y)
+				copy(work.raw[o:o+d.Dx()], bg.raw[o:])
+			}
+		}
+	}
+	work.over = nil // until the board is drawn
 	a := theAssets()
-	c := &palCanvas{img: dst, assets: a, bg: bg}
+	c := &palCanvas{img: dst, assets: a, bg: bg, drawn: work.drawn[:0]}
 	drawDynamic(c, lay, bg.tri, a, &v)
+	work.over, work.drawn = bg, c.drawn
 	blocks := (len(work.raw) + adlerBlock - 1) / adlerBlock
 	work.changed = slices.Grow(work.changed[:0], (blocks+63)/64)[:(blocks+63)/64]
 	markDrawn(work.changed, dst, 1, c.drawn)
