@@ -161,18 +161,20 @@ func beats(data []byte, i, dist, best int) bool {
 //
 //go:norace
 func matchLen(data []byte, i, dist int) int {
-	a, b := data[i:], data[i-dist:]
-	m := min(len(a), maxMatch)
+	m := min(len(data)-i, maxMatch)
+	a, b := data[i:i+m], data[i-dist:i-dist+m]
 	l := 0
-	for l+8 <= m {
-		x := binary.LittleEndian.Uint64(a[l:]) ^ binary.LittleEndian.Uint64(b[l:])
+	for ; l+16 <= m; l += 16 {
+		x := binary.LittleEndian.Uint64(a[l:l+8]) ^ binary.LittleEndian.Uint64(b[l:l+8])
 		if x != 0 {
 			return l + bits.TrailingZeros64(x)/8
 		}
-		l += 8
+		x = binary.LittleEndian.Uint64(a[l+8:l+16]) ^ binary.LittleEndian.Uint64(b[l+8:l+16])
+		if x != 0 {
+			return l + 8 + bits.TrailingZeros64(x)/8
+		}
 	}
-	for l < m && a[l] == b[l] {
-		l++
+	for ; l < m && a[l] == b[l]; l++ {
 	}
 	return l
 }
