@@ -353,20 +353,22 @@ func (d *deflater) writeBlock(toks []uint32, final bool) {
 	pos := len(d.out)
 	out := slices.Grow(d.out, 6*len(toks)+8)[:pos+6*len(toks)+8]
 	for _, t := range toks {
-		if t&matchFlag == 0 {
-			acc |= uint64(litCode[t]) << nacc
-			nacc += uint(litLen[t])
-		} else {
-			x, y, dc := t>>16&0xff, t&0x7fff, t>>24&0x1f
-			v := uint64(lenBits[x])
-			n := uint(lenN[x])
-			v |= uint64(distBits[dc]) << n
-			n += uint(distN[dc])
-			v |= uint64(y-distBase[dc]) << n
-			n += uint(distExtra[dc])
-			acc |= v << nacc
-			nacc += n
-		}
+		// Both readings of the token, the one it is kept: a literal and a
+		// match alternate too unpredictably for a branch.
+		lit := t & 0xff
+		x, y, dc := t>>16&0xff, t&0x7fff, t>>24&0x1f
+		v := uint64(lenBits[x])
+		n := uint(lenN[x])
+		v |= uint64(distBits[dc]) << n
+		n += uint(distN[dc])
+		v |= uint64(y-distBase[dc]) << n
+		n += uint(distExtra[dc])
+		isMatch := uint64(t >> 31)
+		keep := -isMatch // all ones for a match
+		v = v&keep | uint64(litCode[lit])&^keep
+		n = n&uint(keep) | uint(litLen[lit])&^uint(keep)
+		acc |= v << nacc
+		nacc += n
 		binary.LittleEndian.PutUint64(out[pos:], acc)
 		k := nacc >> 3
 		pos += int(k)
