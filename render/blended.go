@@ -8,8 +8,10 @@ import (
 )
 
 // blendedMax is the most bytes the backgrounds keep of sprites blended
-// over them: every checker on every point and level of the four layouts
-// takes about 10 MB.
+// over them. Both colours' checkers at every place of a stack not yet
+// squeezed, on every point in the four layouts, take 5.5 MB; squeezed
+// stacks, whose places depend on their height, and the marks take the
+// rest, first come first kept.
 const blendedMax = 24 << 20
 
 // blendedBytes is how many bytes the backgrounds keep now.
