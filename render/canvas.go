@@ -135,8 +135,8 @@ func (c *palCanvas) fill(m *mask, dx, dy int, col [4]uint8) {
 	for py := 0; py < r.Dy(); py++ {
 		d := c.img.Pix[c.img.PixOffset(r.Min.X, r.Min.Y+py):]
 		mp := m.a[(oy+py)*m.w+ox:]
-		for px, m := range mp[:r.Dx()] {
-			a := uint32(m) * ca / 255
+		for px, cover := range mp[:r.Dx()] {
+			a := uint32(cover) * ca / 255
 			if a == 0 {
 				continue
 			}
