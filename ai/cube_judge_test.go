@@ -144,12 +144,10 @@ func TestCubefulDecisions(t *testing.T) {
 	}
 	ev := NewEvaluator(net, rules.Standard, rules.WithKoks)
 	vs := loadCubeVectors(t)
-	step := 2
-	if raceEnabled || testing.Short() {
-		step = 8
-	}
+	// Every other position: on one in eight, the doubler's error ranges
+	// from 0.3 to 1.5 by where the sample starts.
 	var sel []cubeVector
-	for i := 0; i < len(vs); i += step {
+	for i := 0; i < len(vs); i += 2 {
 		sel = append(sel, vs[i])
 	}
 	d, tk, _, _ := cubeErrors(sel, func(v cubeVector) CubeDecision {
