@@ -353,8 +353,9 @@ func (d *deflater) writeBlock(toks []uint32, final bool) {
 	pos := len(d.out)
 	out := slices.Grow(d.out, 6*len(toks)+8)[:pos+6*len(toks)+8]
 	for _, t := range toks {
-		// Both readings of the token, the one it is kept: a literal and a
-		// match alternate too unpredictably for a branch.
+		// The token is coded both as a match and as a literal, and the
+		// right code kept: the two alternate too unpredictably for a
+		// branch.
 		lit := t & 0xff
 		x, y, dc := t>>16&0xff, t&0x7fff, t>>24&0x1f
 		v := uint64(lenBits[x])
@@ -379,7 +380,7 @@ func (d *deflater) writeBlock(toks []uint32, final bool) {
 	d.writeBits(uint64(litCode[256]), uint(litLen[256]))
 }
 
-// writeBits appends the low n bits of v (n at most 56) to the stream.
+// writeBits appends the low n bits of v (n at most 32) to the stream.
 //
 //go:norace
 func (d *deflater) writeBits(v uint64, n uint) {
