@@ -76,12 +76,12 @@ type palCanvas struct {
 func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 	r, ox, oy := clip(c.img.Rect, x, y, s.w, s.h)
 	c.drawn = append(c.drawn, r)
+	k, keep := blendedKey{s, x, y}, false
 	if alpha == 255 && c.bg != nil && !r.Empty() && untouched(c.img, c.bg.img, r) {
-		k := blendedKey{s, x, y}
 		if c.bg.blended.load(k, c.img, r) {
 			return
 		}
-		defer c.bg.blended.keep(k, c.img, r)
+		keep = true // once drawn whole, not if drawing it panics
 	}
 	pal, lut := &c.assets.rgb, &c.assets.lut
 	for py := 0; py < r.Dy(); py++ {
@@ -123,6 +123,9 @@ func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 				d[px] = lut[lutKey(cr, cg, cb)]
 			}
 		}
+	}
+	if keep {
+		c.bg.blended.keep(k, c.img, r)
 	}
 }
 
