@@ -88,13 +88,31 @@ func newHarnessRolling(t testing.TB, roller game.Roller) *harness {
 // groups or at quickPace.
 func openHarness(t testing.TB, roller game.Roller, telegramPace bool) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"), roller: roller, telegramPace: telegramPace}
+	return launch(t, &harness{roller: roller, telegramPace: telegramPace})
+}
+
+// launch gives h a fake Bot API and a database of its own, starts the bot
+// as h's other fields say (its dice, its configuration, its look before
+// it runs), and stops both when the test ends.
+func launch(t testing.TB, h *harness) *harness {
+	t.Helper()
+	h.t, h.srv, h.dbPath = t, telegramtest.NewServer(), storetest.Path(t, "nardi.db")
 	t.Cleanup(func() {
 		h.stop()
 		h.srv.Close()
 	})
 	h.start()
 	return h
+}
+
+// welcomed has each user start the bot in private and waits for the
+// first line of the welcome, in the user's language.
+func (h *harness) welcomed(users ...telegramtest.User) {
+	h.t.Helper()
+	for _, u := range users {
+		h.srv.SendText(u, u.Private(), "/start")
+		h.waitText(u.ID, firstLine(locales.T(locales.FromTelegram(u.LanguageCode), "start.welcome", map[string]any{"Name": u.FirstName})))
+	}
 }
 
 func (h *harness) start() {

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"nardi/bot/telegramtest"
-	"nardi/store/storetest"
 )
 
 // inlineHarness starts the bot polling, with its endpoint on a local port
@@ -167,20 +166,13 @@ func TestInlineDuel(t *testing.T) {
 // runs.
 func inlineHarnessBefore(t *testing.T, before func(*Bot)) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"), beforeRun: before}
-	h.configure = func(c *Config) {
+	return launch(t, &harness{beforeRun: before, configure: func(c *Config) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
 		}
 		c.Listener, c.PublicURL = ln, "http://"+ln.Addr().String()
-	}
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
-	return h
+	}})
 }
 
 // TestInlineKeyNotLostToARequest: a picture's fetch that hangs up first

@@ -11,7 +11,6 @@ import (
 
 	"nardi/bot/telegramtest"
 	"nardi/store"
-	"nardi/store/storetest"
 	"nardi/table"
 )
 
@@ -21,15 +20,10 @@ import (
 // redraws it once.
 func TestLiveBoardFromTheChat(t *testing.T) {
 	t.Parallel() // it waits mostly on the group's pace
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"), roller: &seededRoller{rng: rand.New(rand.NewPCG(7, 11))}}
 	var bot *Bot
-	h.configure = func(c *Config) { c.PublicURL, c.LiveApp = "https://nardi.example", "board" }
-	h.beforeRun = func(b *Bot) { bot = b }
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
+	h := launch(t, &harness{roller: &seededRoller{rng: rand.New(rand.NewPCG(7, 11))},
+		configure: func(c *Config) { c.PublicURL, c.LiveApp = "https://nardi.example", "board" },
+		beforeRun: func(b *Bot) { bot = b }})
 
 	// A private board: a web_app button to the page, with the game's code.
 	h.srv.SendText(alice, alice.Private(), "/play easy")

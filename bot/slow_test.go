@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"nardi/bot/telegramtest"
-	"nardi/store/storetest"
 )
 
 // TestSlowGroupDuel: in an untimed group duel whose player on turn stops,
@@ -17,17 +16,8 @@ import (
 // and wins by it, and the idle player cannot claim.
 func TestSlowGroupDuel(t *testing.T) {
 	t.Parallel() // it waits mostly on the bot (see newHarness)
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db")}
-	h.configure = func(c *Config) { c.RemindAfter, c.IdleClaim = 6*time.Second, 10*time.Second }
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
-	for _, u := range []telegramtest.User{alice, bob} {
-		h.srv.SendText(u, u.Private(), "/start")
-		h.waitText(u.ID, u.FirstName)
-	}
+	h := launch(t, &harness{configure: func(c *Config) { c.RemindAfter, c.IdleClaim = 6*time.Second, 10*time.Second }})
+	h.welcomed(alice, bob)
 	id, board := h.groupDuel("0") // the first board is drawn before the reminder is due
 	rec := h.load(id)
 	if rec.Game.Options().Clock.Enabled() {
@@ -76,17 +66,8 @@ func TestSlowGroupDuel(t *testing.T) {
 // the player waiting is left as they were.
 func TestReminderToABlockedPlayer(t *testing.T) {
 	t.Parallel() // it waits mostly on the reminder's delay
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db")}
-	h.configure = func(c *Config) { c.RemindAfter = 3 * time.Second }
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
-	for _, u := range []telegramtest.User{alice, bob} {
-		h.srv.SendText(u, u.Private(), "/start")
-		h.waitText(u.ID, u.FirstName)
-	}
+	h := launch(t, &harness{configure: func(c *Config) { c.RemindAfter = 3 * time.Second }})
+	h.welcomed(alice, bob)
 	id, _ := h.groupDuel("0")
 	rec := h.load(id)
 	idle := userOf(t, rec.Game.Player(rec.Game.Decider()).UserID, alice, bob)

@@ -13,7 +13,6 @@ import (
 	"nardi/game"
 	"nardi/locales"
 	"nardi/store"
-	"nardi/store/storetest"
 	"nardi/table"
 )
 
@@ -88,7 +87,7 @@ func (h *harness) playPrivate(id int64, enough func(*store.GameRecord) bool, use
 		}
 		taps++
 		a := h.tap(u, board, steps(m)[0].CallbackData)
-		if a.Text == locales.T(langOfCode(u.LanguageCode), "toast.stale", nil) {
+		if a.Text == locales.T(locales.FromTelegram(u.LanguageCode), "toast.stale", nil) {
 			continue
 		}
 		if a.Text != "" {
@@ -172,33 +171,21 @@ func TestTournamentKnockoutOfSix(t *testing.T) {
 	t.Parallel() // it waits mostly on the group's pace
 	clk := &shiftClock{}
 	const round = 10 * time.Minute
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
+	h := launch(t, &harness{
 		roller: &seededRoller{rng: rand.New(rand.NewPCG(3, 5))},
 		configure: func(c *Config) {
 			c.Now, c.RoundTime, c.CardEvery = clk.now, round, 3*time.Second
-		}}
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
+		}})
 	dave := telegramtest.User{ID: 1004, FirstName: "Dave", LanguageCode: "ru"}
 	erin := telegramtest.User{ID: 1005, FirstName: "Erin", LanguageCode: "ka"}
 	frank := telegramtest.User{ID: 1006, FirstName: "Frank", LanguageCode: "hy"}
 	gor := telegramtest.User{ID: 1007, FirstName: "Gor", LanguageCode: "hy"} // a bystander
 	players := []telegramtest.User{alice, bob, carol, dave, erin, frank}
-	for _, u := range players {
-		h.srv.SendText(u, u.Private(), "/start")
-		h.waitText(u.ID, firstLine(locales.T(langOfCode(u.LanguageCode), "start.welcome", map[string]any{"Name": u.FirstName})))
-	}
-	h.srv.SendText(alice, group, "/tournament knockout 0")
-	card, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opJoin) })
-	if !ok {
-		t.Fatalf("no card; have %v", texts(h.srv.Messages(group.ID)))
-	}
+	h.welcomed(players...)
+	card := h.newTournament("/tournament knockout 0")
 	join, start := opButton(t, card, opJoin).CallbackData, opButton(t, card, opStart).CallbackData
 	for _, u := range players {
-		h.wantAnswer(u, card.ID, join, locales.T(langOfCode(u.LanguageCode), "toast.tournament.joined", nil), false)
+		h.wantAnswer(u, card.ID, join, locales.T(locales.FromTelegram(u.LanguageCode), "toast.tournament.joined", nil), false)
 	}
 	h.wantAnswer(erin, card.ID, start, locales.T(locales.KA, "toast.tournament.host_only", nil), true)
 	if v, _ := h.currentTournament(); v.Tournament.Status != store.TournamentOpen {
@@ -259,19 +246,7 @@ func TestTournamentKnockoutOfSix(t *testing.T) {
 	// The deadline: Frank, on turn since, loses his game.
 	clk.jumpTo(v.Tournament.Deadline.Add(time.Second))
 	h.waitCard(card.ID, "Carol — Frank: "+locales.T(locales.EN, "tournament.won_forfeit", map[string]any{"Name": "Carol"}))
-	var r2 []store.Pairing
-	deadline := time.Now().Add(wait)
-	for {
-		if v, err = h.currentTournament(); err == nil && v.Tournament.Round == 2 {
-			if r2 = v.Round(2); len(r2) == 2 && r2[0].GameID != 0 && r2[1].GameID != 0 {
-				break
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no second round: %+v", v)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	r2 := h.roundBegun(2, 2)
 	if r2[0].A != alice.ID || r2[0].B != w1 || r2[1].A != bob.ID || r2[1].B != carol.ID {
 		t.Fatalf("round 2: %+v", r2)
 	}
@@ -287,17 +262,7 @@ func TestTournamentKnockoutOfSix(t *testing.T) {
 	f1, f2 := h.winnerOf(r2[0].GameID), h.winnerOf(r2[1].GameID)
 
 	// The final.
-	var final store.Pairing
-	for deadline = time.Now().Add(wait); ; {
-		if v, err = h.currentTournament(); err == nil && v.Tournament.Round == 3 && len(v.Round(3)) == 1 && v.Round(3)[0].GameID != 0 {
-			final = v.Round(3)[0]
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no final: %+v", v)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	final := h.roundBegun(3, 1)[0]
 	if final.A != f1 || final.B != f2 {
 		t.Fatalf("the final %+v, want %d against %d", final, f1, f2)
 	}
@@ -324,7 +289,7 @@ func TestTournamentKnockoutOfSix(t *testing.T) {
 	// /stats lists each player's tournament: the champion's first place,
 	// and Frank, who played no game to its end, the round he reached.
 	h.srv.SendText(userOf(t, champion, players...), userOf(t, champion, players...).Private(), "/stats")
-	h.waitText(champion, "🥇 "+locales.T(langOfCode(userOf(t, champion, players...).LanguageCode), "stats.tournament_place", map[string]any{"Place": 1}))
+	h.waitText(champion, "🥇 "+locales.T(locales.FromTelegram(userOf(t, champion, players...).LanguageCode), "stats.tournament_place", map[string]any{"Place": 1}))
 	h.srv.SendText(frank, frank.Private(), "/stats")
 	stats := h.waitText(frank.ID, locales.T(locales.HY, "stats.tournaments", nil))
 	if want := locales.T(locales.HY, "stats.tournament_reached", map[string]any{"Round": 1, "Rounds": 3}); !strings.Contains(stats.Text, want) {
@@ -355,18 +320,10 @@ func (h *harness) winnerOf(id int64) int64 {
 func TestTournamentAtItsTime(t *testing.T) {
 	t.Parallel() // it waits mostly on the group's pace
 	clk := &shiftClock{}
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
+	h := launch(t, &harness{
 		roller:    &seededRoller{rng: rand.New(rand.NewPCG(3, 5))},
-		configure: func(c *Config) { c.Now, c.CardEvery = clk.now, 3*time.Second }}
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
-	for _, u := range []telegramtest.User{alice, bob} {
-		h.srv.SendText(u, u.Private(), "/start")
-		h.waitText(u.ID, firstLine(locales.T(locales.EN, "start.welcome", map[string]any{"Name": u.FirstName})))
-	}
+		configure: func(c *Config) { c.Now, c.CardEvery = clk.now, 3*time.Second }})
+	h.welcomed(alice, bob)
 	h.srv.SendText(bob, group, "/tournament tz asia/tbilisi")
 	h.waitText(group.ID, locales.T(locales.EN, "tournament.zone_set", map[string]any{"Zone": "Asia/Tbilisi"}))
 	h.srv.SendText(alice, group, "/tournament tz Mars")
@@ -376,11 +333,7 @@ func TestTournamentAtItsTime(t *testing.T) {
 
 	tbilisi := table.Location("Asia/Tbilisi")
 	at := clk.now().In(tbilisi).Add(2 * time.Hour).Truncate(time.Minute)
-	h.srv.SendText(alice, group, "/tournament swiss 5 rounds at "+at.Format("15:04")+" min 4")
-	card, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opJoin) })
-	if !ok {
-		t.Fatalf("no card; have %v", texts(h.srv.Messages(group.ID)))
-	}
+	card := h.newTournament("/tournament swiss 5 rounds at " + at.Format("15:04") + " min 4")
 	starts := locales.T(locales.EN, "tournament.starts_at", map[string]any{"Time": at.Format("15:04"), "Zone": "Asia/Tbilisi"})
 	if !strings.Contains(card.Text, starts) || !strings.Contains(card.Text, locales.T(locales.EN, "tournament.min_players", map[string]any{"Need": 4})) {
 		t.Errorf("the card reads %q, want %q and the fewest players", card.Text, starts)
@@ -407,25 +360,13 @@ func TestTournamentAtItsTime(t *testing.T) {
 // (/tournament cancel: the card says so).
 func TestTournamentRemoveAndCancel(t *testing.T) {
 	t.Parallel() // it waits mostly on the group's pace
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
+	h := launch(t, &harness{
 		roller:    &seededRoller{rng: rand.New(rand.NewPCG(3, 5))},
-		configure: func(c *Config) { c.CardEvery = 3 * time.Second }}
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
+		configure: func(c *Config) { c.CardEvery = 3 * time.Second }})
 	dave := telegramtest.User{ID: 1004, FirstName: "Dave", Username: "dave_d", LanguageCode: "en"}
 	players := []telegramtest.User{alice, bob, carol, dave}
-	for _, u := range players {
-		h.srv.SendText(u, u.Private(), "/start")
-		h.waitText(u.ID, firstLine(locales.T(locales.EN, "start.welcome", map[string]any{"Name": u.FirstName})))
-	}
-	h.srv.SendText(alice, group, "/tournament knockout third 0")
-	card, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opJoin) })
-	if !ok {
-		t.Fatalf("no card; have %v", texts(h.srv.Messages(group.ID)))
-	}
+	h.welcomed(players...)
+	card := h.newTournament("/tournament knockout third 0")
 	if !strings.Contains(card.Text, en("tournament.third_terms")) {
 		t.Errorf("the card does not tell of the game for third place: %q", card.Text)
 	}

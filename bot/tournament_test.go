@@ -17,7 +17,6 @@ import (
 	"nardi/locales"
 	"nardi/render"
 	"nardi/store"
-	"nardi/store/storetest"
 )
 
 // TestTournamentKnockout: four people hold a knockout in a group: a
@@ -30,32 +29,20 @@ func TestTournamentKnockout(t *testing.T) {
 	// bracket, which waits for a quiet moment in the group as any message
 	// other than a board does, must get out while the first round is
 	// played, which a busy machine can delay past the end.
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
+	h := launch(t, &harness{
 		roller:    &seededRoller{rng: rand.New(rand.NewPCG(7, 11))},
-		configure: func(c *Config) { c.CardEvery = 200 * time.Millisecond }}
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
+		configure: func(c *Config) { c.CardEvery = 200 * time.Millisecond }})
 	h.srv.SetRateLimit(true)
 	var groupCalls []time.Time
 	dave := telegramtest.User{ID: 1004, FirstName: "Dave", LanguageCode: "ru"}
 	erin := telegramtest.User{ID: 1005, FirstName: "Erin", LanguageCode: "en"}
 	players := []telegramtest.User{alice, bob, carol, dave}
-	for _, u := range players {
-		h.srv.SendText(u, u.Private(), "/start")
-		h.waitText(u.ID, strings.SplitN(locales.T(langOfCode(u.LanguageCode), "start.welcome", map[string]any{"Name": u.FirstName}), "\n", 2)[0])
-	}
-	h.srv.SendText(alice, group, "/tournament knockout 0")
-	card, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opJoin) })
-	if !ok {
-		t.Fatalf("no card; have %v", texts(h.srv.Messages(group.ID)))
-	}
+	h.welcomed(players...)
+	card := h.newTournament("/tournament knockout 0")
 	join, start := opButton(t, card, opJoin).CallbackData, opButton(t, card, opStart).CallbackData
 	h.wantAnswer(erin, card.ID, join, locales.T(locales.EN, "toast.tournament.start_bot", map[string]any{"Bot": telegramtest.BotUsername}), true)
 	for _, u := range players {
-		want := locales.T(langOfCode(u.LanguageCode), "toast.tournament.joined", nil)
+		want := locales.T(locales.FromTelegram(u.LanguageCode), "toast.tournament.joined", nil)
 		h.wantAnswer(u, card.ID, join, want, false)
 	}
 	h.wantAnswer(bob, card.ID, join, en("toast.tournament.already_joined"), false)
@@ -88,18 +75,7 @@ func TestTournamentKnockout(t *testing.T) {
 		h.resignByCommand(loser, loser.Private())
 	}
 	// The final, between the two winners.
-	var final store.Pairing
-	deadline := time.Now().Add(wait)
-	for {
-		if v, err = h.currentTournament(); err == nil && v.Tournament.Round == 2 && len(v.Round(2)) == 1 && v.Round(2)[0].GameID != 0 {
-			final = v.Round(2)[0]
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no final: %+v", v)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	final := h.roundBegun(2, 1)[0]
 	if final.A != alice.ID || final.B != bob.ID {
 		t.Fatalf("final %+v", final)
 	}
@@ -172,8 +148,36 @@ func TestTournamentKnockout(t *testing.T) {
 	}
 }
 
-// langOfCode is the language a Telegram language code reads.
-func langOfCode(code string) locales.Lang { return locales.FromTelegram(code) }
+// newTournament has alice announce a tournament in the group with cmd and
+// returns its card.
+func (h *harness) newTournament(cmd string) telegramtest.Message {
+	h.t.Helper()
+	h.srv.SendText(alice, group, cmd)
+	card, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opJoin) })
+	if !ok {
+		h.t.Fatalf("no card; have %v", texts(h.srv.Messages(group.ID)))
+	}
+	return card
+}
+
+// roundBegun waits for round n of the group's tournament to have its
+// pairs games, each begun, and returns its pairings.
+func (h *harness) roundBegun(n, pairs int) []store.Pairing {
+	h.t.Helper()
+	var v tournamentView
+	var err error
+	for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if v, err = h.currentTournament(); err != nil || v.Tournament.Round != n || len(v.Round(n)) != pairs {
+			continue
+		}
+		ps := v.Round(n)
+		if !slices.ContainsFunc(ps, func(p store.Pairing) bool { return p.GameID == 0 }) {
+			return ps
+		}
+	}
+	h.t.Fatalf("round %d has not begun with %d games: %+v (%v)", n, pairs, v, err)
+	return nil
+}
 
 // currentTournament returns the group's tournament, finished or not.
 func (h *harness) currentTournament() (tournamentView, error) {
@@ -213,26 +217,14 @@ func (v tournamentView) Round(r int) []store.Pairing {
 // something else changes.
 func TestTournamentPictureAfterAFailure(t *testing.T) {
 	t.Parallel() // it waits mostly on the bot (see newHarness)
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db"),
+	h := launch(t, &harness{
 		roller:    &seededRoller{rng: rand.New(rand.NewPCG(7, 11))},
-		configure: func(c *Config) { c.CardEvery = 200 * time.Millisecond }}
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
-	for _, u := range []telegramtest.User{alice, bob} {
-		h.srv.SendText(u, u.Private(), "/start")
-		h.waitText(u.ID, strings.SplitN(locales.T(langOfCode(u.LanguageCode), "start.welcome", map[string]any{"Name": u.FirstName}), "\n", 2)[0])
-	}
-	h.srv.SendText(alice, group, "/tournament knockout 0")
-	card, ok := h.srv.WaitMessage(wait, func(m *telegramtest.Message) bool { return m.ChatID == group.ID && hasOp(*m, opJoin) })
-	if !ok {
-		t.Fatalf("no card; have %v", texts(h.srv.Messages(group.ID)))
-	}
+		configure: func(c *Config) { c.CardEvery = 200 * time.Millisecond }})
+	h.welcomed(alice, bob)
+	card := h.newTournament("/tournament knockout 0")
 	join, start := opButton(t, card, opJoin).CallbackData, opButton(t, card, opStart).CallbackData
 	for _, u := range []telegramtest.User{alice, bob} {
-		h.wantAnswer(u, card.ID, join, locales.T(langOfCode(u.LanguageCode), "toast.tournament.joined", nil), false)
+		h.wantAnswer(u, card.ID, join, locales.T(locales.FromTelegram(u.LanguageCode), "toast.tournament.joined", nil), false)
 	}
 	h.srv.FailIn("sendPhoto", group.ID, maxTries, http.StatusInternalServerError)
 	h.wantAnswer(alice, card.ID, start, en("toast.tournament.started"), false)

@@ -17,7 +17,6 @@ import (
 	"nardi/bot/telegramtest"
 	"nardi/metrics"
 	"nardi/store"
-	"nardi/store/storetest"
 )
 
 // listening starts the bot with its HTTP endpoint on a local port (a new
@@ -26,8 +25,7 @@ import (
 func listening(t *testing.T, set func(c *Config, addr string)) (*harness, string) {
 	t.Helper()
 	var first string
-	h := &harness{t: t, srv: telegramtest.NewServer(), dbPath: storetest.Path(t, "nardi.db")}
-	h.configure = func(c *Config) {
+	h := launch(t, &harness{configure: func(c *Config) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
@@ -37,12 +35,7 @@ func listening(t *testing.T, set func(c *Config, addr string)) (*harness, string
 			first = ln.Addr().String()
 		}
 		set(c, ln.Addr().String())
-	}
-	t.Cleanup(func() {
-		h.stop()
-		h.srv.Close()
-	})
-	h.start()
+	}})
 	return h, first
 }
 
