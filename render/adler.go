@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"math/bits"
+	"slices"
 )
 
 // adler32Sum returns the Adler-32 checksum of data (RFC 1950), 128 bytes
@@ -102,9 +103,12 @@ func newAdlerBase(data []byte) *adlerBase {
 	return b
 }
 
-// markDrawn sets in changed (one bit a block of raw) the blocks of the
-// rectangles drawn on img, whose pixels are at offset in raw.
-func markDrawn(changed []uint64, img *image.Paletted, offset int, drawn []image.Rectangle) {
+// markDrawn returns changed, reused, as the map (one bit a block) of the
+// blocks of raw that the rectangles drawn on img touch, img's pixels
+// being at offset in raw.
+func markDrawn(changed []uint64, raw []byte, img *image.Paletted, offset int, drawn []image.Rectangle) []uint64 {
+	words := ((len(raw)+adlerBlock-1)/adlerBlock + 63) / 64
+	changed = slices.Grow(changed[:0], words)[:words]
 	clear(changed)
 	for _, r := range drawn {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -114,6 +118,7 @@ func markDrawn(changed []uint64, img *image.Paletted, offset int, drawn []image.
 			}
 		}
 	}
+	return changed
 }
 
 // sumOver returns the Adler-32 sum of data, which is the base's but in the

@@ -110,7 +110,7 @@ func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 					cr := uint32(p[0]) + uint32(bg[0])*left/255
 					cg := uint32(p[1]) + uint32(bg[1])*left/255
 					cb := uint32(p[2]) + uint32(bg[2])*left/255
-					d[px] = lut[(cr>>3<<10|cg>>3<<5|cb>>3)&(1<<15-1)]
+					d[px] = lut[lutKey(cr, cg, cb)]
 				}
 				continue
 			}
@@ -120,7 +120,7 @@ func (c *palCanvas) blit(s *sprite, x, y, alpha int) {
 				cr := (int(sp[4*px])*alpha + int(bg[0])*(255-a)) / 255
 				cg := (int(sp[4*px+1])*alpha + int(bg[1])*(255-a)) / 255
 				cb := (int(sp[4*px+2])*alpha + int(bg[2])*(255-a)) / 255
-				d[px] = lut[lutKey(cr, cg, cb)]
+				d[px] = lut[lutKey(uint32(cr), uint32(cg), uint32(cb))]
 			}
 		}
 	}
@@ -147,7 +147,7 @@ func (c *palCanvas) fill(m *mask, dx, dy int, col [4]uint8) {
 			cr := (cr0*a + uint32(bg[0])*(255-a)) / 255
 			cg := (cg0*a + uint32(bg[1])*(255-a)) / 255
 			cb := (cb0*a + uint32(bg[2])*(255-a)) / 255
-			d[px] = lut[(cr>>3<<10|cg>>3<<5|cb>>3)&(1<<15-1)]
+			d[px] = lut[lutKey(cr, cg, cb)]
 		}
 	}
 }

@@ -139,7 +139,9 @@ func (a *assets) sprites() []*sprite {
 	return s
 }
 
-func lutKey(r, g, b int) int { return r>>3<<10 | g>>3<<5 | b>>3 }
+// lutKey returns the place in assets.lut of the colour (r, g, b), each
+// 0 to 255: five bits of each.
+func lutKey(r, g, b uint32) uint32 { return (r>>3<<10 | g>>3<<5 | b>>3) & (1<<15 - 1) }
 
 // nearest returns the index of the palette colour closest to (r, g, b).
 func (a *assets) nearest(r, g, b uint8) uint8 {

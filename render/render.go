@@ -177,9 +177,7 @@ func Board(v View) ([]byte, error) {
 	c := &palCanvas{img: dst, assets: a, bg: bg, drawn: work.drawn[:0]}
 	drawDynamic(c, lay, bg.tri, a, &v)
 	work.over, work.drawn = bg, c.drawn
-	blocks := (len(work.raw) + adlerBlock - 1) / adlerBlock
-	work.changed = slices.Grow(work.changed[:0], (blocks+63)/64)[:(blocks+63)/64]
-	markDrawn(work.changed, dst, 1, c.drawn)
+	work.changed = markDrawn(work.changed, work.raw, dst, 1, c.drawn)
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
 	if err := writeScanlines(&buf, &work.d, w, h, dst.Palette, work.raw, bg.sums.sumOver(work.raw, work.changed)); err != nil {
